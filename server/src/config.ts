@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const blankToUndefined = (v: string | undefined) => (v?.trim() === '' ? undefined : v?.trim());
+const optionalUrl = z.string().optional().transform(blankToUndefined).pipe(z.url('must be a URL').optional());
+const optionalString = z.string().optional().transform(blankToUndefined);
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default(resolve(rootDir, '.data')),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Overlap <no-reply@overlap.local>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  SENTRY_DSN: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SEED_ADMIN_EMAIL: z.email().default('admin@overlap.local'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_VERSION: optionalString,
+  DEPLOYED_AT: z.iso.datetime({ offset: true }).optional(),
+  JOBS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  appSecret: string;
+  publicUrl: string;
+  version: string;
+  deployedAt: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(resolve(rootDir, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses every environment variable the server reads; throws a ConfigError naming each bad one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return {
+    ...c,
+    appSecret: c.APP_SECRET ?? loadOrCreateSecret(c.DATA_DIR),
+    publicUrl,
+    version: c.APP_VERSION ?? readVersion(),
+    deployedAt: c.DEPLOYED_AT ?? new Date().toISOString(),
+  };
+}

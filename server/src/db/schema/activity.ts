@@ -1,0 +1,179 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { integrations } from './integrations.ts';
+
+export type PersonStatus = 'active' | 'unassigned' | 'ignored';
+export type PresenceStatus = 'online' | 'away' | 'offline' | 'dnd' | 'meeting' | 'busy';
+
+export const people = pgTable(
+  'people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    email: text('email'),
+    status: text('status').$type<PersonStatus>().notNull().default('unassigned'),
+    color: text('color'),
+    personIdentifier: text('person_identifier'),
+    /** Timezone reported by a source; a manual one, when set, wins. Effective fallback is UTC. */
+    timezoneAutomatic: text('timezone_automatic'),
+    timezoneManual: text('timezone_manual'),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('people_account_status_idx').on(t.accountId, t.status)],
+);
+
+export const personIntegrations = pgTable(
+  'person_integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    /** The source's identifier of this person (personIdentifier in the push API). */
+    externalId: text('external_id').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    lastStatus: text('last_status').$type<PresenceStatus>(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('person_integrations_identity_unique').on(t.integrationId, t.externalId),
+    index('person_integrations_person_idx').on(t.personId),
+  ],
+);
+
+/** Raw presence samples: blocks are a pure function of these, so order of arrival never matters. */
+export const presenceSamples = pgTable(
+  'presence_samples',
+  {
+    personIntegrationId: uuid('person_integration_id')
+      .notNull()
+      .references(() => personIntegrations.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    status: text('status').$type<PresenceStatus>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personIntegrationId, t.at] })],
+);
+
+export const activityBlocks = pgTable(
+  'activity_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    personIntegrationId: uuid('person_integration_id')
+      .notNull()
+      .references(() => personIntegrations.id, { onDelete: 'cascade' }),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('activity'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    /** Null while the block is ongoing. */
+    endTime: timestamp('end_time', { withTimezone: true }),
+    lastSampleAt: timestamp('last_sample_at', { withTimezone: true }).notNull(),
+    timezoneAtStart: text('timezone_at_start').notNull().default('UTC'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set when a manager edited the block by hand; the engine then leaves it alone. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_blocks_person_time_idx').on(t.personId, t.startTime),
+    index('activity_blocks_pi_time_idx').on(t.personIntegrationId, t.startTime),
+    index('activity_blocks_integration_idx').on(t.integrationId, t.startTime),
+    index('activity_blocks_account_time_idx').on(t.accountId, t.startTime),
+  ],
+);
+
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    personIntegrationId: uuid('person_integration_id')
+      .notNull()
+      .references(() => personIntegrations.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    kind: text('kind').notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    title: text('title'),
+    url: text('url'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('activity_events_external_unique').on(t.integrationId, t.externalId),
+    index('activity_events_person_time_idx').on(t.personId, t.timestamp),
+    index('activity_events_pi_time_idx').on(t.personIntegrationId, t.timestamp),
+  ],
+);
+
+export const activityPredictions = pgTable(
+  'activity_predictions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    confidence: real('confidence').notNull().default(0.5),
+    timezoneAtStart: text('timezone_at_start').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_predictions_person_time_idx').on(t.personId, t.startTime)],
+);
+
+/** Per person and local day (in the person's timezone): merged online minutes, blocks and events. */
+export const personDailyRollups = pgTable(
+  'person_daily_rollups',
+  {
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    minutesOnline: integer('minutes_online').notNull().default(0),
+    blocks: integer('blocks').notNull().default(0),
+    events: integer('events').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.day] })],
+);

@@ -1,0 +1,90 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rootDir } from '../config.ts';
+import { contextPlugin } from './context.ts';
+import type { AppDeps } from './deps.ts';
+import { registerDocs } from './docs.ts';
+import { registerErrorHandler } from './errors.ts';
+import { registerHealth } from './health.ts';
+import { registerSpa } from './spa.ts';
+
+export type App = FastifyInstance;
+export type AreaPlugin = FastifyPluginAsync<{ deps: AppDeps }>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const modulesDir = fileURLToPath(new URL('../modules', import.meta.url));
+
+/** Every `modules/<area>/routes.ts` registers itself; nothing here lists areas by hand. */
+async function loadAreaPlugins(): Promise<{ area: string; plugin: AreaPlugin }[]> {
+  const areas = readdirSync(modulesDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(resolve(modulesDir, d.name, 'routes.ts')))
+    .map((d) => d.name)
+    .sort();
+  return Promise.all(
+    areas.map(async (area) => {
+      const mod = (await import(pathToFileURL(resolve(modulesDir, area, 'routes.ts')).href)) as { default: AreaPlugin };
+      return { area, plugin: mod.default };
+    }),
+  );
+}
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+  webDist?: string;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(contextPlugin, { deps });
+  await registerDocs(app, deps);
+  registerHealth(app, deps);
+
+  for (const { plugin } of await loadAreaPlugins()) {
+    await app.register(plugin, { deps });
+  }
+
+  registerSpa(app, options.webDist ?? resolve(rootDir, 'web/dist'));
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,36 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.ts';
+
+const description = `Overlap's HTTP API. The **push API** (\`/api/v1/presence\`, \`/api/v1/events\`,
+\`/api/v1/activate\`) is the documented external API: authenticate with \`Authorization: Bearer <API key>\`
+using the key shown on the integration's Setup tab. Every other call is used by the Overlap web app
+with a session cookie.
+
+Every error answers \`{ statusCode, code, error, message, details? }\`; \`details\` lists each bad field.`;
+
+/** OpenAPI document generated from the contract's zod schemas, and the API reference at /docs. */
+export async function registerDocs(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Overlap API', version: deps.config.version, description },
+      servers: [{ url: deps.config.publicUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Integration API key' },
+          session: { type: 'apiKey', in: 'cookie', name: 'overlap_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const { default: apiReference } = await import('@scalar/fastify-api-reference');
+  await app.register(apiReference, {
+    routePrefix: '/docs',
+    configuration: { url: '/openapi.json', title: 'Overlap API' },
+  } as never);
+}

@@ -1,0 +1,57 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import PgBoss from 'pg-boss';
+import type { AppDeps } from '../http/deps.ts';
+
+/** One background job: its queue, optional cron schedule, retry policy and handler. */
+export interface JobDefinition<T extends object = Record<string, unknown>> {
+  name: string;
+  /** Cron expression (UTC) for recurring jobs. */
+  cron?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** How many jobs of this queue one process works on at once. */
+  concurrency?: number;
+  handle(deps: AppDeps, data: T, boss: PgBoss): Promise<void>;
+}
+
+const jobsDir = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every `jobs/*.job.ts` exports `job`; nothing here lists them by hand. */
+export async function loadJobs(): Promise<JobDefinition[]> {
+  const files = readdirSync(jobsDir)
+    .filter((f) => f.endsWith('.job.ts'))
+    .sort();
+  const mods = await Promise.all(
+    files.map((f) => import(pathToFileURL(`${jobsDir}/${f}`).href) as Promise<{ job: JobDefinition }>),
+  );
+  return mods.map((m) => m.job);
+}
+
+export interface JobRunner {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+export async function startJobs(deps: AppDeps, options: { work: boolean }): Promise<JobRunner> {
+  const boss = new PgBoss({ connectionString: deps.database.url, schema: 'pgboss', max: 4 });
+  boss.on('error', (err) => console.error('[jobs]', err.message));
+  await boss.start();
+  const jobs = await loadJobs();
+  for (const job of jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 30,
+      retryBackoff: job.retryBackoff ?? true,
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron);
+    for (let i = 0; options.work && i < (job.concurrency ?? 1); i++) {
+      await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: 2 }, async (batch) => {
+        for (const j of batch) await job.handle(deps, j.data as Record<string, unknown>, boss);
+      });
+    }
+  }
+  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+}

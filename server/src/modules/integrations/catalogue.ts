@@ -1,0 +1,141 @@
+import type { ServiceCategory } from '../../db/schema/integrations.ts';
+
+export interface CatalogueService {
+  name: string;
+  provider: string;
+  category: ServiceCategory;
+  description: string;
+  tokenAuthentication: boolean;
+  intervalMinutes: number;
+  configSchema: Record<string, unknown>;
+  enabled: boolean;
+}
+
+/** The services seeded into an empty database; operators edit them afterwards in the console. */
+export const SERVICE_CATALOGUE: CatalogueService[] = [
+  {
+    name: 'Slack',
+    provider: 'slack',
+    category: 'chat',
+    description:
+      "## Slack\n\nConnect your Slack workspace with **OAuth**. Overlap reads the member list and polls each member's presence (`active` or `away`) every interval.\n\n- Scopes: `users:read`, `team:read`\n- Bots and deactivated members are skipped",
+    tokenAuthentication: false,
+    intervalMinutes: 5,
+    configSchema: {},
+    enabled: true,
+  },
+  {
+    name: 'Microsoft Teams',
+    provider: 'microsoft',
+    category: 'chat',
+    description:
+      '## Microsoft Teams\n\nConnect a Microsoft 365 tenant with **OAuth**. Presence comes from Microsoft Graph (`getPresencesByUserId`), in batches of up to 650 people.\n\n- Permissions: `User.Read.All`, `Presence.Read.All`',
+    tokenAuthentication: false,
+    intervalMinutes: 5,
+    configSchema: {},
+    enabled: true,
+  },
+  {
+    name: 'Mattermost',
+    provider: 'mattermost',
+    category: 'chat',
+    description:
+      '## Mattermost\n\nUse a **personal access token** of a Mattermost user who can list users. Overlap polls `/api/v4/users/status/ids` every interval.',
+    tokenAuthentication: true,
+    intervalMinutes: 5,
+    configSchema: {
+      type: 'object',
+      properties: {
+        serverUrl: { type: 'string', label: 'Server URL', placeholder: 'https://chat.example.com' },
+        accessToken: { type: 'string', label: 'Personal access token', password: true },
+      },
+      required: ['serverUrl'],
+    },
+    enabled: true,
+  },
+  {
+    name: 'Discord',
+    provider: 'discord',
+    category: 'chat',
+    description:
+      '## Discord\n\nA bot with the **Server Members** and **Presence** intents listens to presence updates in your server.',
+    tokenAuthentication: false,
+    intervalMinutes: 5,
+    configSchema: {
+      type: 'object',
+      properties: {
+        guildId: { type: 'string', label: 'Server (guild) id' },
+        botToken: { type: 'string', label: 'Bot token', password: true },
+      },
+      required: ['guildId'],
+    },
+    enabled: false,
+  },
+  {
+    name: 'Demo Data',
+    provider: 'demo',
+    category: 'chat',
+    description:
+      '## Demo Data\n\nA fictional team of eight people across several timezones, with working hours, lunch breaks, weekends, commits and document edits. Use it to explore Overlap before you connect your own tools.',
+    tokenAuthentication: false,
+    intervalMinutes: 5,
+    configSchema: {},
+    enabled: true,
+  },
+  {
+    name: 'Custom',
+    provider: 'custom',
+    category: 'chat',
+    description:
+      "## Custom source\n\nPush presence and events from any system with the integration's **API key**:\n\n- `POST /api/v1/presence` with `{ timestamp, source, users: [{ personIdentifier, status }] }`\n- `POST /api/v1/events` with `{ timestamp, source, events: [...] }`\n- `POST /api/v1/activate` to mark the integration connected\n\nSee [the API reference](/docs) for every field.",
+    tokenAuthentication: true,
+    intervalMinutes: 5,
+    configSchema: {},
+    enabled: true,
+  },
+  {
+    name: 'Google Drive',
+    provider: 'google',
+    category: 'management',
+    description:
+      '## Google Drive\n\nConnect with **OAuth**. Overlap reads Drive activity (file edits and external collaboration) as events.',
+    tokenAuthentication: false,
+    intervalMinutes: 10,
+    configSchema: {},
+    enabled: true,
+  },
+  {
+    name: 'GitHub',
+    provider: 'github',
+    category: 'development',
+    description:
+      '## GitHub\n\nConnect with **OAuth** and add the webhook Overlap shows you. Commits arrive through the `push` webhook; organisation events are polled.',
+    tokenAuthentication: false,
+    intervalMinutes: 10,
+    configSchema: {
+      type: 'object',
+      properties: { organization: { type: 'string', label: 'Organisation', placeholder: 'acme' } },
+      required: [],
+    },
+    enabled: true,
+  },
+  {
+    name: 'GitLab',
+    provider: 'gitlab',
+    category: 'development',
+    description:
+      '## GitLab\n\nUse a **personal access token** (`read_api`). Overlap polls project events and accepts Push Hook webhooks.',
+    tokenAuthentication: true,
+    intervalMinutes: 10,
+    configSchema: {
+      type: 'object',
+      properties: {
+        baseUrl: { type: 'string', label: 'GitLab URL', default: 'https://gitlab.com' },
+        accessToken: { type: 'string', label: 'Personal access token', password: true },
+        projectIds: { type: 'string', label: 'Project ids (comma separated)' },
+      },
+      required: ['baseUrl'],
+    },
+    enabled: true,
+  },
+];

@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createDeps } from '../src/bootstrap.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/client.ts';
+import { seedServices } from '../src/db/seed.ts';
+import { type App, buildApp } from '../src/http/app.ts';
+import type { AppDeps, MailMessage } from '../src/http/deps.ts';
+import { createTestDatabase } from './database.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  db: Db;
+  /** Every mail the app sent, newest last. */
+  mails: MailMessage[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    APP_SECRET: 'test-secret-test-secret-test-secret-000',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'overlap-test-data-')),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const deps = createDeps(config, database, () => {});
+  const mails: MailMessage[] = [];
+  deps.mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+  };
+  await seedServices(deps);
+  const app = await buildApp(deps, { logger: false });
+  return {
+    app,
+    deps,
+    db: database.db,
+    mails,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export type Caller = (options: InjectOptions & { body?: unknown }) => Promise<LightMyRequestResponse>;
+
+/** An HTTP client for one session (or none): same-origin headers, JSON bodies, the session cookie. */
+export function client(app: App, cookie?: string): Caller {
+  return (options) => {
+    const { body, headers, ...rest } = options;
+    return app.inject({
+      ...rest,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+  };
+}
+
+/** The `name=value` cookie pair a response set, to send on later requests. */
+export function cookieFrom(response: LightMyRequestResponse, name = 'overlap_session'): string {
+  const found = response.cookies.find((c) => c.name === name);
+  if (!found) throw new Error(`response set no ${name} cookie`);
+  return `${name}=${found.value}`;
+}
