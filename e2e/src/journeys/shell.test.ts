@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('web shell', () => {
+  it('sends an anonymous visitor of / to /login', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchConsole(page);
+    await page.goto(`${inject('baseUrl')}/`);
+    await page.waitForURL(/\/login$/);
+    await screenshot(page, 'shell', 'anonymous-login-desktop');
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    await page.close();
+  });
+
+  it('sends an unknown path of an anonymous visitor to /login too', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${inject('baseUrl')}/no/such/page`);
+    await page.waitForURL(/\/login$/);
+    await page.close();
+  });
+
+  it('renders the styleguide', async () => {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const page = await browser.newPage({ viewport });
+      const problems = watchConsole(page);
+      await page.goto(`${inject('baseUrl')}/styleguide`);
+      await page
+        .getByRole('heading', { name: /styleguide/i })
+        .first()
+        .waitFor();
+      await screenshot(page, 'shell', `styleguide-${label}`);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import type { AuthStatus, ImpersonationStatus, SessionUser } from '@overlap/contract/auth';
+import type { OnboardingState } from '@overlap/contract/onboarding';
+import type { SystemInfo } from '@overlap/contract/system';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from './client';
+import { apiPaths } from './paths';
+
+export const sessionKeys = {
+  status: ['auth', 'status'] as const,
+  impersonation: ['auth', 'impersonation'] as const,
+  onboarding: ['onboarding', 'state'] as const,
+  systemInfo: ['system-info'] as const,
+};
+
+/** The signed-in user, or null when /auth/status answers 401. */
+export const sessionQuery = queryOptions({
+  queryKey: sessionKeys.status,
+  queryFn: async (): Promise<SessionUser | null> => {
+    try {
+      return (await api<AuthStatus>(apiPaths.auth.status)).user;
+    } catch (err) {
+      if (isApiError(err, 401)) return null;
+      throw err;
+    }
+  },
+  staleTime: 60_000,
+});
+export const useSession = () => useQuery(sessionQuery);
+
+/** A failed check means "no onboarding needed", as the spec says. */
+export const onboardingStateQuery = queryOptions({
+  queryKey: sessionKeys.onboarding,
+  queryFn: async (): Promise<OnboardingState | null> => {
+    try {
+      return await api<OnboardingState>(apiPaths.onboardingState);
+    } catch {
+      return null;
+    }
+  },
+  staleTime: 30_000,
+});
+export const useOnboardingState = (enabled: boolean) => useQuery({ ...onboardingStateQuery, enabled });
+
+export const impersonationQuery = queryOptions({
+  queryKey: sessionKeys.impersonation,
+  queryFn: () => api<ImpersonationStatus>(apiPaths.auth.impersonationStatus),
+});
+export const useImpersonation = (enabled: boolean) => useQuery({ ...impersonationQuery, enabled });
+
+export const systemInfoQuery = queryOptions({
+  queryKey: sessionKeys.systemInfo,
+  queryFn: () => api<SystemInfo>(apiPaths.systemInfo),
+});
+export const useSystemInfo = () => useQuery(systemInfoQuery);

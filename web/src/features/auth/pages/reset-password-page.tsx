@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../ui/page-placeholder';
+
+export default function Page() {
+  return <PagePlaceholder title="Reset your password" />;
+}
