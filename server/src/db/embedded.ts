@@ -31,15 +31,47 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** A crash can leave postmaster.pid behind; PostgreSQL refuses to start while it names a live process. */
-function removeStalePidFile(dataDir: string): void {
+function parentOf(pid: number): { ppid: number; command: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+    const command = readFileSync(`/proc/${ppid}/comm`, 'utf8').trim();
+    return { ppid, command };
+  } catch {
+    return null;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!processAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !processAlive(pid);
+}
+
+/**
+ * A crash can leave postmaster.pid behind, or (when the server process was killed outright) a
+ * PostgreSQL that outlived it and still holds the data directory. A stale file is removed; an
+ * orphaned PostgreSQL (its parent is no longer a Node process) is shut down cleanly first. A
+ * PostgreSQL that belongs to another running Overlap is left alone and reported.
+ */
+async function clearLeftovers(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (Number.isFinite(pid) && pid > 0 && processAlive(pid)) {
-    throw new Error(
-      `PostgreSQL (pid ${pid}) is still running on ${dataDir}. Stop the other Overlap process or remove it first.`,
-    );
+    const parent = parentOf(pid);
+    const orphaned = parent !== null && (parent.ppid === 1 || parent.command !== 'node');
+    if (!orphaned) {
+      throw new Error(
+        `PostgreSQL (pid ${pid}) is still running on ${dataDir} for another Overlap process. Stop that process first.`,
+      );
+    }
+    process.kill(pid, 'SIGINT');
+    if (!(await waitForExit(pid, 30_000))) process.kill(pid, 'SIGKILL');
+    await waitForExit(pid, 5_000);
   }
   rmSync(pidFile, { force: true });
 }
@@ -77,7 +109,7 @@ export async function startEmbeddedPostgres(
   });
   const initialised = existsSync(join(dataDir, 'PG_VERSION'));
   if (!initialised) await pg.initialise();
-  removeStalePidFile(dataDir);
+  await clearLeftovers(dataDir);
   await pg.start();
   const url = `postgres://overlap:${password}@127.0.0.1:${port}/postgres`;
   let stopped = false;

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'overlap-config-'));
+
+describe('configuration', () => {
+  it('applies defaults for an empty environment', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.PORT).toBe(3000);
+    expect(config.ROLE).toBe('all');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.SEED_ADMIN_EMAIL).toBe('admin@overlap.local');
+  });
+
+  it('treats blank optional values as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), SMTP_URL: '', DATABASE_URL: '  ' });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['ROLE', 'scheduler'],
+    ['DATABASE_URL', 'not a url'],
+    ['PUBLIC_URL', 'localhost'],
+    ['APP_SECRET', 'short'],
+    ['SEED_ADMIN_EMAIL', 'nobody'],
+  ])('refuses a bad %s and names it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(`${name}:`);
+  });
+
+  it('generates APP_SECRET once and keeps it in the data directory', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8').trim()).toBe(first.appSecret);
+  });
+
+  it('uses PUBLIC_URL without a trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://overlap.example.com/' }).publicUrl).toBe(
+      'https://overlap.example.com',
+    );
+  });
+});
