@@ -34,6 +34,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_VERSION: optionalString,
   DEPLOYED_AT: z.iso.datetime({ offset: true }).optional(),
+  /** Push API requests per minute per API key (documented in /docs). */
+  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   JOBS: z
     .enum(['true', 'false'])
     .default('true')

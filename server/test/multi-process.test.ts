@@ -74,7 +74,7 @@ describe('several server processes on one database (DATABASE_URL)', () => {
       for (const server of [a, b]) {
         const res = await fetch(`${server.url}/auth/status`, { headers: { cookie: `overlap_session=${token}` } });
         expect(res.status).toBe(200);
-        expect((await res.json()).user.email).toBe(superadmin?.email);
+        expect(((await res.json()) as { user: { email: string } }).user.email).toBe(superadmin?.email);
       }
     } finally {
       await database.close();

@@ -4,8 +4,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { rootDir } from '../config.ts';
 import { contextPlugin } from './context.ts';
 import type { AppDeps } from './deps.ts';
@@ -15,7 +20,7 @@ import { registerHealth } from './health.ts';
 import { registerSpa } from './spa.ts';
 
 export type App = FastifyInstance;
-export type AreaPlugin = FastifyPluginAsync<{ deps: AppDeps }>;
+export type AreaPlugin = FastifyPluginAsyncZod<{ deps: AppDeps }>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -112,6 +113,10 @@ export const activityBlocks = pgTable(
     index('activity_blocks_pi_time_idx').on(t.personIntegrationId, t.startTime),
     index('activity_blocks_integration_idx').on(t.integrationId, t.startTime),
     index('activity_blocks_account_time_idx').on(t.accountId, t.startTime),
+    /** Ongoing blocks and blocks longer than a day: day and week reads find them without scanning history. */
+    index('activity_blocks_long_idx')
+      .on(t.personId, t.startTime)
+      .where(sql`${t.endTime} is null or ${t.endTime} - ${t.startTime} > interval '1 day'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 export type ServiceCategory = 'chat' | 'development' | 'management';
@@ -116,4 +116,18 @@ export const apiCalls = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('api_calls_integration_idx').on(t.integrationId, t.createdAt)],
+);
+
+/**
+ * Fixed-window request counters of the push API, keyed by the API key's hash. Kept in PostgreSQL so
+ * the limit holds across every server process; old windows are pruned by the retention job.
+ */
+export const apiRateLimits = pgTable(
+  'api_rate_limits',
+  {
+    keyHash: text('key_hash').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyHash, t.windowStart] })],
 );

@@ -56,6 +56,8 @@ export const emailTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     /** Hash of the 6-digit confirmation code, for confirm_email tokens. */
     codeHash: text('code_hash'),
+    /** The code expires sooner than the link; null means it shares the token's expiry. */
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -97,3 +99,14 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Fixed-window counters for rate limits, shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

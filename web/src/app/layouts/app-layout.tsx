@@ -1,11 +1,10 @@
 import { Outlet } from 'react-router';
+import { AppChrome } from '../../features/shell/components/app-chrome';
 
 export function AppLayout() {
   return (
-    <div className="flex min-h-dvh flex-col bg-white dark:bg-zinc-950">
-      <main className="flex-1">
-        <Outlet />
-      </main>
-    </div>
+    <AppChrome>
+      <Outlet />
+    </AppChrome>
   );
 }

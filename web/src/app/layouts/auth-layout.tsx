@@ -1,11 +1,26 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { LogoMark } from '../../ui/logo';
 
+/** Sign-in and account-access screens: the product mark above a centred card. */
 export function AuthLayout() {
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
-      <div className="w-full max-w-sm">
-        <Outlet />
-      </div>
-    </main>
+    <div className="relative flex min-h-dvh flex-col bg-canvas">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-[radial-gradient(60%_100%_at_50%_0%,color-mix(in_oklab,var(--ov-accent)_10%,transparent),transparent)]"
+      />
+      <main className="relative flex flex-1 flex-col items-center justify-center px-4 py-12">
+        <Link to="/login" className="mb-8 flex flex-col items-center gap-3 rounded-lg" aria-label="Overlap">
+          <LogoMark className="size-10" />
+          <span className="text-lg font-semibold tracking-tight text-fg">Overlap</span>
+        </Link>
+        <div className="w-full max-w-sm rounded-xl border border-line bg-surface p-6 sm:p-8">
+          <Outlet />
+        </div>
+      </main>
+      <footer className="relative pb-6 text-center text-xs text-faint">
+        See when your team overlaps, across the tools you already use.
+      </footer>
+    </div>
   );
 }

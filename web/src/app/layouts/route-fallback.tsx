@@ -1,7 +1,10 @@
+import { Spinner } from '../../ui/spinner';
+
+/** Shown while a route's code or the session loads. */
 export function RouteFallback() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
-      <span className="size-5 animate-spin rounded-full border-2 border-zinc-300 border-t-indigo-600" />
+    <div className="flex min-h-[50vh] items-center justify-center text-muted" role="status" aria-live="polite">
+      <Spinner size="lg" className="text-accent" />
       <span className="sr-only">Loading…</span>
     </div>
   );

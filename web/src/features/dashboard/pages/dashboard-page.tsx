@@ -1,5 +1,167 @@
-import { PagePlaceholder } from '../../../ui/page-placeholder';
+import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { sessionKeys, useSession } from '../../../api/session';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { HeaderSlot } from '../../../ui/header-slot';
+import { useActivities } from '../api/activities';
+import { useLiveUpdates } from '../api/live-updates';
+import { useAccount, useActivePeople, useBillingStatus, useUnassignedCount } from '../api/team-status';
+import { BlockDialog } from '../components/block-dialog';
+import { DashboardBanners } from '../components/dashboard-banners';
+import { DatePicker } from '../components/date-picker';
+import { AllHiddenEmptyState, NewActivityEmptyState, WelcomeEmptyState } from '../components/empty-states';
+import { displayName } from '../components/person-header';
+import { Timeline, TimelineSkeleton } from '../components/timeline';
+import { useHiddenPeople } from '../hidden-people';
+import { seesBanners } from '../lib/banner-rules';
+import { useClock } from '../lib/clock';
+import { isTimelineEmpty } from '../lib/empty-state';
+import { viewerTimeZone } from '../lib/format';
+import { startOfDateIn, shiftDateKey, todayKey } from '../lib/view-date';
+import { useViewDate } from '../lib/use-view-date';
 
-export default function Page() {
-  return <PagePlaceholder title="Team activity" />;
+const DEFAULT_ERROR = 'Failed to load data';
+
+export default function DashboardPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const role = useSession().data?.role;
+  const manager = seesBanners(role);
+  const timeZone = useMemo(viewerTimeZone, []);
+  const [hashDate, setDate] = useViewDate();
+  const today = useClock((now) => todayKey(timeZone, new Date(now)));
+  const date = hashDate ?? today;
+  const { hidden, hide } = useHiddenPeople();
+
+  const activePeople = useActivePeople();
+  const unassignedCount = useUnassignedCount();
+  const account = useAccount(manager);
+  const billing = useBillingStatus(manager);
+
+  // Ask only for visible people when the full active list is known; otherwise filter here.
+  const visiblePeople = useMemo(() => {
+    if (hidden.length === 0 || !activePeople.data) return null;
+    const { people, pagination } = activePeople.data;
+    if (pagination.totalCount > people.length) return null;
+    return people.map((p) => p.id).filter((id) => !hidden.includes(id));
+  }, [hidden, activePeople.data]);
+  const everyoneHidden = visiblePeople !== null && visiblePeople.length === 0;
+  const waitingForVisible = hidden.length > 0 && activePeople.isPending;
+
+  const activities = useActivities({ date, tz: timeZone, visiblePeople }, !everyoneHidden && !waitingForVisible);
+  useLiveUpdates();
+
+  const error = activities.error;
+  useEffect(() => {
+    if (isApiError(error, 401)) {
+      queryClient.setQueryData(sessionKeys.status, null);
+      navigate('/login', { replace: true });
+    }
+  }, [error, navigate, queryClient]);
+
+  const people = useMemo(
+    () => (activities.data?.people ?? []).filter((p) => !hidden.includes(p.id)),
+    [activities.data, hidden],
+  );
+  const day = useMemo(() => {
+    const start = startOfDateIn(date, timeZone);
+    const end = startOfDateIn(shiftDateKey(date, 1), timeZone);
+    return { start, end, timeZone };
+  }, [date, timeZone]);
+
+  const [selected, setSelected] = useState<{ block: ActivityBlock; who: string } | null>(null);
+  const onSelectBlock = useCallback(
+    (block: ActivityBlock, person: DashboardPerson) => setSelected({ block, who: displayName(person) }),
+    [],
+  );
+
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([
+        activities.refetch(),
+        activePeople.refetch(),
+        unassignedCount.refetch(),
+        manager ? account.refetch() : null,
+      ]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const unassigned = unassignedCount.data ?? 0;
+  const message = error?.message || DEFAULT_ERROR;
+
+  let body: ReactNode;
+  if (everyoneHidden) {
+    body = <AllHiddenEmptyState count={hidden.length} />;
+  } else if (!activities.data) {
+    body = error ? (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-12 text-center">
+        <p className="text-sm font-medium text-red-600 dark:text-red-400">Error: {message}</p>
+        <Button onClick={() => activities.refetch()} loading={activities.isFetching}>
+          Retry
+        </Button>
+      </div>
+    ) : (
+      <div className="flex flex-col gap-3">
+        <p role="status" className="text-sm text-muted">
+          Loading team data...
+        </p>
+        <TimelineSkeleton />
+      </div>
+    );
+  } else if (isTimelineEmpty(people, hashDate !== null, Date.now())) {
+    body = unassigned > 0 ? <NewActivityEmptyState unassigned={unassigned} /> : <WelcomeEmptyState />;
+  } else {
+    body = <Timeline people={people} day={day} onHide={hide} onSelectBlock={onSelectBlock} />;
+  }
+
+  return (
+    <div className="mx-auto flex max-w-screen-2xl flex-col gap-3 px-3 py-4 sm:px-6">
+      <HeaderSlot>
+        <DatePicker date={date} today={today} onChange={setDate} />
+      </HeaderSlot>
+      {manager ? (
+        <DashboardBanners
+          unassigned={unassigned}
+          assigned={activePeople.data?.pagination.totalCount ?? 0}
+          maxPeople={billing.data?.maxPeople ?? account.data?.billing.maxPeople}
+          health={account.data?.integrationHealth}
+        />
+      ) : null}
+      {error && activities.data && !isApiError(error, 401) ? (
+        <Banner tone="warning">Warning: {message} (showing cached data)</Banner>
+      ) : null}
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="truncate text-lg font-semibold tracking-tight">Team activity</h1>
+          <p className="tabular text-[13px] text-muted">
+            {new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(day.start)}
+            {activities.data ? ` · ${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}
+            {hidden.length > 0 ? ` · ${hidden.length} hidden` : ''}
+          </p>
+        </div>
+        <Button
+          size="sm"
+          icon={<RefreshCw className={refreshing ? 'animate-spin' : undefined} />}
+          onClick={refresh}
+          disabled={refreshing}
+          aria-busy={refreshing || undefined}
+        >
+          {refreshing ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      </div>
+      {body}
+      {selected ? (
+        <BlockDialog block={selected.block} who={selected.who} canEdit={manager} onClose={() => setSelected(null)} />
+      ) : null}
+    </div>
+  );
 }

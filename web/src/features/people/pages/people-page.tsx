@@ -1,5 +1,143 @@
-import { PagePlaceholder } from '../../../ui/page-placeholder';
+import { Inbox, UserCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../../../api/session';
+import { Button } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { Skeleton } from '../../../ui/skeleton';
+import { Tabs } from '../../../ui/tabs';
+import { useBillingStatus } from '../api/billing';
+import { useActivePeopleList, useIgnoredList, useUnassignedList } from '../api/people';
+import { PeopleHeader } from '../components/people-header';
+import { IgnoredCard, PersonCard, UnassignedCard } from '../components/user-cards';
+import { atPeopleLimit } from '../lib/plan-rules';
 
-export default function Page() {
-  return <PagePlaceholder title="People" />;
+function ListState({
+  query,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-10 text-center">
+        <p className="text-sm text-red-600 dark:text-red-400">Error: {query.error?.message || 'Failed to load people'}</p>
+        <Button size="sm" onClick={() => query.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return empty ?? <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">{children}</div>;
+}
+
+export default function PeoplePage() {
+  const session = useSession().data;
+  const canManage = session?.role === 'manager' || session?.role === 'superadmin';
+  const active = useActivePeopleList();
+  const unassigned = useUnassignedList();
+  const ignored = useIgnoredList();
+  const billing = useBillingStatus();
+
+  if (session?.account.status === 'terminated') return <Navigate to="/account?tab=billing" replace />;
+
+  const activePeople = active.data?.people ?? [];
+  const unassignedUsers = unassigned.data?.users ?? [];
+  const ignoredUsers = ignored.data?.users ?? [];
+  const activeCount = active.data?.pagination.totalCount ?? activePeople.length;
+  const maxPeople = billing.data?.maxPeople;
+  const atLimit = atPeopleLimit(activeCount, maxPeople);
+
+  return (
+    <div className="mx-auto flex max-w-screen-xl flex-col gap-6 px-4 py-6 sm:px-6">
+      <PeopleHeader
+        active={activeCount}
+        maxPeople={maxPeople}
+        plan={billing.data?.currentPlan}
+        unassigned={unassigned.data?.pagination.totalCount ?? unassignedUsers.length}
+      />
+      <Tabs
+        aria-label="People lists"
+        defaultValue="active"
+        items={[
+          {
+            value: 'active',
+            label: 'Active',
+            count: activePeople.length,
+            content: (
+              <ListState
+                query={active}
+                empty={
+                  activePeople.length === 0 ? (
+                    <EmptyState icon={Users} title="No active people yet" description="Activate someone from the Unassigned tab to see them on the timeline." />
+                  ) : null
+                }
+              >
+                {activePeople.map((p) => (
+                  <PersonCard key={p.id} person={p} />
+                ))}
+              </ListState>
+            ),
+          },
+          {
+            value: 'unassigned',
+            label: 'Unassigned',
+            count: unassignedUsers.length,
+            content: (
+              <div className="flex flex-col gap-4">
+                {canManage && atLimit && unassignedUsers.length > 0 ? (
+                  <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 dark:border-amber-500/25 dark:bg-amber-500/10 dark:text-amber-100">
+                    Your plan allows {maxPeople} active people. Merge, ignore or upgrade to activate more.
+                  </p>
+                ) : null}
+                <ListState
+                  query={unassigned}
+                  empty={
+                    unassignedUsers.length === 0 ? (
+                      <EmptyState icon={UserCheck} title="Everyone is assigned" description="New identities reported by your integrations appear here." />
+                    ) : null
+                  }
+                >
+                  {unassignedUsers.map((u) => (
+                    <UnassignedCard key={u.id} user={u} people={activePeople} canManage={canManage} atLimit={atLimit} />
+                  ))}
+                </ListState>
+              </div>
+            ),
+          },
+          {
+            value: 'ignored',
+            label: 'Ignored',
+            count: ignoredUsers.length,
+            content: (
+              <ListState
+                query={ignored}
+                empty={
+                  ignoredUsers.length === 0 ? (
+                    <EmptyState icon={Inbox} title="Nobody is ignored" description="People you ignore are listed here and can be moved back." />
+                  ) : null
+                }
+              >
+                {ignoredUsers.map((u) => (
+                  <IgnoredCard key={u.id} user={u} canManage={canManage} />
+                ))}
+              </ListState>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,45 @@
+import type { PresenceStatus } from '../db/schema/activity.ts';
+import type { AppDeps } from '../http/deps.ts';
+import type { EventInput } from '../modules/events/store.ts';
+import type { RunRecorder } from '../modules/runs/recorder.ts';
+
+/** What a connector knows about the integration it polls. */
+export interface ConnectorIntegration {
+  id: string;
+  accountId: string;
+  name: string;
+  config: Record<string, unknown>;
+  lastRunAt: Date | null;
+}
+
+export interface ConnectorContext {
+  deps: AppDeps;
+  integration: ConnectorIntegration;
+  /** The time of this poll. */
+  now: Date;
+  /** Events newer than this are wanted (the previous run's start, or one step ago). */
+  since: Date;
+  stepMinutes: number;
+  run: RunRecorder;
+}
+
+/** One person as the provider reports them in a poll, already mapped onto our status values. */
+export interface PolledPresence {
+  personIdentifier: string;
+  status: PresenceStatus;
+  at: Date;
+  name?: string | null;
+  email?: string | null;
+  timezone?: string | null;
+}
+
+export interface PollResult {
+  presence: PolledPresence[];
+  events: EventInput[];
+}
+
+/** One provider. Its samples and events go through the same engine as pushed ones. */
+export interface Connector {
+  provider: string;
+  poll(ctx: ConnectorContext): Promise<PollResult>;
+}

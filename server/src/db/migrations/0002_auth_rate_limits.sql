@@ -1,0 +1,8 @@
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "email_tokens" ADD COLUMN "code_expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "rate_limits_reset_idx" ON "rate_limits" USING btree ("reset_at");

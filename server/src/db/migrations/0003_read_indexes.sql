@@ -1,0 +1,1 @@
+CREATE INDEX "activity_blocks_long_idx" ON "activity_blocks" USING btree ("person_id","start_time") WHERE "activity_blocks"."end_time" is null or "activity_blocks"."end_time" - "activity_blocks"."start_time" > interval '1 day';

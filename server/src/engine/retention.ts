@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { PLANS } from '../modules/billing/plans.ts';
+
+/** Per account, the moment before which activity is deleted (accounts of unlimited plans are absent). */
+function cutoffsSql(now: Date) {
+  const cases = Object.values(PLANS)
+    .filter((p) => p.retentionDays !== null)
+    .map((p) => `when '${p.id}' then ${p.retentionDays}`)
+    .join(' ');
+  return sql`select a.id as account_id,
+                    ${now.toISOString()}::timestamptz - make_interval(days => r.days) as cutoff
+               from accounts a
+               cross join lateral (select ${sql.raw(`case a.plan ${cases} else null end`)} as days) r
+              where r.days is not null`;
+}
+
+export interface RetentionResult {
+  blocks: number;
+  events: number;
+  samples: number;
+  predictions: number;
+  rollups: number;
+}
+
+/** Deletes activity older than each account's plan retention (free: 7 days). Set-based, five statements. */
+export async function deleteExpiredActivity(db: DbOrTx, now = new Date()): Promise<RetentionResult> {
+  const c = cutoffsSql(now);
+  const blocks = await db.execute(sql`
+    delete from activity_blocks b using (${c}) c
+     where b.account_id = c.account_id and b.end_time is not null and b.end_time < c.cutoff`);
+  const events = await db.execute(sql`
+    delete from activity_events e using (${c}) c where e.account_id = c.account_id and e.timestamp < c.cutoff`);
+  const samples = await db.execute(sql`
+    delete from presence_samples s using person_integrations pi, (${c}) c
+     where pi.id = s.person_integration_id and pi.account_id = c.account_id and s.at < c.cutoff`);
+  const predictions = await db.execute(sql`
+    delete from activity_predictions p using (${c}) c where p.account_id = c.account_id and p.end_time < c.cutoff`);
+  const rollups = await db.execute(sql`
+    delete from person_daily_rollups r using (${c}) c
+     where r.account_id = c.account_id and r.day < (c.cutoff at time zone 'UTC')::date - 1`);
+  return {
+    blocks: blocks.rowCount ?? 0,
+    events: events.rowCount ?? 0,
+    samples: samples.rowCount ?? 0,
+    predictions: predictions.rowCount ?? 0,
+    rollups: rollups.rowCount ?? 0,
+  };
+}

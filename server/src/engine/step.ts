@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { accounts } from '../db/schema/accounts.ts';
+import { integrations, services } from '../db/schema/integrations.ts';
+import { effectiveLimits } from '../modules/billing/plans.ts';
+
+/** Providers Overlap polls on a schedule; every other source pushes (custom API, gateway listeners). */
+export const POLLED_PROVIDERS: ReadonlySet<string> = new Set([
+  'slack',
+  'microsoft',
+  'mattermost',
+  'google',
+  'github',
+  'gitlab',
+  'demo',
+]);
+
+export const DEFAULT_STEP_MINUTES = 5;
+
+export interface StepInputs {
+  provider: string;
+  serviceIntervalMinutes: number | null;
+  account: {
+    plan: string;
+    maxPeople: number | null;
+    maxIntegrations: number | null;
+    integrationInterval: number | null;
+  };
+}
+
+/**
+ * The sampling step of an integration, in minutes. Pushes arrive at the service's interval;
+ * polls run at the slower of the service's interval and the plan's tracking interval.
+ */
+export function stepMinutesOf(input: StepInputs): number {
+  const service = Math.max(1, input.serviceIntervalMinutes ?? DEFAULT_STEP_MINUTES);
+  if (!POLLED_PROVIDERS.has(input.provider)) return service;
+  return Math.max(service, Math.max(1, effectiveLimits(input.account).integrationInterval));
+}
+
+export async function stepMinutesFor(db: DbOrTx, integrationId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      provider: services.provider,
+      serviceIntervalMinutes: services.intervalMinutes,
+      plan: accounts.plan,
+      maxPeople: accounts.maxPeople,
+      maxIntegrations: accounts.maxIntegrations,
+      integrationInterval: accounts.integrationInterval,
+    })
+    .from(integrations)
+    .innerJoin(services, eq(services.id, integrations.serviceId))
+    .innerJoin(accounts, eq(accounts.id, integrations.accountId))
+    .where(eq(integrations.id, integrationId));
+  if (!row) return DEFAULT_STEP_MINUTES;
+  return stepMinutesOf({ provider: row.provider, serviceIntervalMinutes: row.serviceIntervalMinutes, account: row });
+}

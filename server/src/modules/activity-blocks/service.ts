@@ -1,0 +1,119 @@
+import type { BlockEditBody, BlockEditResult } from '@overlap/contract/activity-blocks';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { activityBlocks, people } from '../../db/schema/activity.ts';
+import { integrations } from '../../db/schema/integrations.ts';
+import { recomputeBlocks } from '../../engine/recompute.ts';
+import { refreshRollups } from '../../engine/rollups.ts';
+import { stepMinutesFor } from '../../engine/step.ts';
+import { effectiveTimezone } from '../../engine/timezone.ts';
+import { requireRole } from '../../http/access.ts';
+import type { Ctx } from '../../http/deps.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+
+async function findOwnBlock(tx: DbOrTx, accountId: string, id: string) {
+  const [block] = await tx
+    .select()
+    .from(activityBlocks)
+    .where(and(eq(activityBlocks.id, id), eq(activityBlocks.accountId, accountId)))
+    .for('update');
+  if (!block) throw notFound('Activity block');
+  return block;
+}
+
+async function toResult(tx: DbOrTx, id: string, now: Date): Promise<BlockEditResult> {
+  const [row] = await tx
+    .select({ block: activityBlocks, integrationName: integrations.name, config: integrations.config })
+    .from(activityBlocks)
+    .innerJoin(integrations, eq(integrations.id, activityBlocks.integrationId))
+    .where(eq(activityBlocks.id, id));
+  if (!row) throw notFound('Activity block');
+  const { block } = row;
+  const end = block.endTime;
+  const color = row.config.color;
+  return {
+    id: block.id,
+    kind: block.kind,
+    startTime: block.startTime.toISOString(),
+    endTime: end ? end.toISOString() : null,
+    isOngoing: end === null,
+    durationMinutes: Math.max(0, Math.round(((end ?? now).getTime() - block.startTime.getTime()) / 60_000)),
+    timezoneAtStart: block.timezoneAtStart,
+    metadata: block.metadata,
+    integrationName: row.integrationName,
+    integrationId: block.integrationId,
+    integrationColor: typeof color === 'string' ? color : null,
+  };
+}
+
+/**
+ * A manager's correction of a block. The block becomes "edited": the engine leaves it alone from
+ * now on, the raw samples it no longer covers are dropped (so the edit sticks), and neighbouring
+ * blocks of the same integration are recomputed so that none overlaps it. Rollups follow.
+ */
+export async function editBlock(ctx: Ctx, id: string, input: BlockEditBody): Promise<BlockEditResult> {
+  requireRole(ctx, 'manager');
+  const start = new Date(input.startTime);
+  const end = new Date(input.endTime);
+  const now = new Date();
+  const result = await ctx.db.transaction(async (tx) => {
+    const block = await findOwnBlock(tx, ctx.accountId, id);
+    const oldEnd = block.endTime ?? now;
+    const overlapping = await tx.execute<{ id: string }>(sql`
+      select id from activity_blocks
+      where person_integration_id = ${block.personIntegrationId} and id <> ${block.id} and edited_at is not null
+        and start_time < ${end} and coalesce(end_time, 'infinity') > ${start}
+      limit 1`);
+    if (overlapping.rows.length > 0) {
+      throw conflict('This block would overlap another edited block of the same integration.');
+    }
+    await tx.execute(sql`
+      delete from presence_samples
+      where person_integration_id = ${block.personIntegrationId}
+        and at >= ${block.startTime} and at <= ${oldEnd}
+        and (at < ${start} or at > ${end})`);
+    await tx
+      .update(activityBlocks)
+      .set({ startTime: start, endTime: end, editedAt: now, updatedAt: now })
+      .where(eq(activityBlocks.id, block.id));
+    const [person] = await tx
+      .select({ manual: people.timezoneManual, automatic: people.timezoneAutomatic })
+      .from(people)
+      .where(eq(people.id, block.personId));
+    await recomputeBlocks(tx, {
+      accountId: ctx.accountId,
+      integrationId: block.integrationId,
+      stepMinutes: await stepMinutesFor(tx, block.integrationId),
+      now,
+      targets: [
+        {
+          personIntegrationId: block.personIntegrationId,
+          personId: block.personId,
+          timezone: effectiveTimezone(person?.manual, person?.automatic),
+          minAt: Math.min(block.startTime.getTime(), start.getTime()),
+          maxAt: Math.max(oldEnd.getTime(), end.getTime()),
+        },
+      ],
+    });
+    return toResult(tx, block.id, now);
+  });
+  await ctx.deps.notify(ctx.accountId, 'presence');
+  return result;
+}
+
+/** Deletes a block together with the raw samples it covered, so recomputation does not bring it back. */
+export async function deleteBlock(ctx: Ctx, id: string): Promise<{ success: boolean; message: string }> {
+  requireRole(ctx, 'manager');
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const block = await findOwnBlock(tx, ctx.accountId, id);
+    const end = block.endTime ?? now;
+    await tx.execute(sql`
+      delete from presence_samples
+      where person_integration_id = ${block.personIntegrationId} and at >= ${block.startTime} and at <= ${end}`);
+    await tx.delete(activityBlocks).where(eq(activityBlocks.id, block.id));
+    await refreshRollups(tx, [block.personId], block.startTime, end, now);
+  });
+  await ctx.deps.notify(ctx.accountId, 'presence');
+  return { success: true, message: 'Activity block deleted' };
+}

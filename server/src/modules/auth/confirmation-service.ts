@@ -1,0 +1,67 @@
+import { ALREADY_CONFIRMED, type ConfirmationResult } from '@overlap/contract/auth';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import type { RequestMeta } from './meta.ts';
+import { findUserByEmail } from './queries.ts';
+import { hitRateLimit, RATE_RULES } from './rate-limit.ts';
+import { checkConfirmationCode, consumeToken, issueSetPassword } from './tokens.ts';
+
+const INVALID_LINK = 'This confirmation link is invalid or has expired. Request a new confirmation email.';
+const INVALID_CODE = 'The confirmation code is not correct or has expired.';
+const EXHAUSTED_CODE = 'Too many wrong codes. Request a new confirmation email to get a new code.';
+
+const alreadyConfirmed = () =>
+  new AppError(409, ALREADY_CONFIRMED, 'This email address is already confirmed. Please log in.', {
+    error: 'Already Confirmed',
+  });
+
+type Found = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
+
+const isConfirmedAndActive = (found: Found) => Boolean(found.user.emailVerifiedAt && found.user.passwordHash);
+
+/** After a good link or code: the address is verified and a single-use set-password token is issued. */
+async function finishConfirmation(db: DbOrTx, found: Found): Promise<ConfirmationResult> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: found.user.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+    .where(eq(users.id, found.user.id));
+  if (found.user.passwordHash) {
+    return { success: true, message: 'Email confirmed. You can log in now.', nextStep: 'login', passwordResetToken: null };
+  }
+  const { token } = await issueSetPassword(db, found.user.id);
+  return {
+    success: true,
+    message: 'Email confirmed. Set your password to continue.',
+    nextStep: 'set_password',
+    passwordResetToken: token,
+  };
+}
+
+export async function confirmEmail(meta: RequestMeta, input: { token: string; email: string }): Promise<ConfirmationResult> {
+  const { db } = meta.deps.database;
+  await hitRateLimit(db, RATE_RULES.confirmCodeIp, meta.ip);
+  const found = await findUserByEmail(db, input.email);
+  if (!found) throw badRequest(INVALID_LINK);
+  return db.transaction(async (tx) => {
+    if (await consumeToken(tx, found.user.id, 'confirm_email', input.token)) return finishConfirmation(tx, found);
+    if (isConfirmedAndActive(found)) throw alreadyConfirmed();
+    throw badRequest(INVALID_LINK);
+  });
+}
+
+export async function confirmCode(meta: RequestMeta, input: { email: string; code: string }): Promise<ConfirmationResult> {
+  const { db } = meta.deps.database;
+  await hitRateLimit(db, RATE_RULES.confirmCodeIp, meta.ip);
+  await hitRateLimit(db, RATE_RULES.confirmCodeEmail, input.email);
+  const found = await findUserByEmail(db, input.email);
+  if (!found) throw badRequest(INVALID_CODE);
+  const outcome = await db.transaction(async (tx) => {
+    const check = await checkConfirmationCode(tx, found.user.id, input.code);
+    return check === 'ok' ? { check, result: await finishConfirmation(tx, found) } : { check, result: null };
+  });
+  if (outcome.result) return outcome.result;
+  if (outcome.check === 'none' && isConfirmedAndActive(found)) throw alreadyConfirmed();
+  throw badRequest(outcome.check === 'exhausted' ? EXHAUSTED_CODE : INVALID_CODE);
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AccountStatus } from '../../db/schema/accounts.ts';
+import { accountBlocked } from '../../http/context.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { consumeRateLimit } from './rate-limit.ts';
+
+/** The integration a push API key belongs to, resolved once per request. */
+export interface PushIntegration {
+  id: string;
+  accountId: string;
+  name: string;
+  status: 'active' | 'inactive';
+  archivedAt: Date | null;
+  lastConnectedAt: Date | null;
+  accountStatus: AccountStatus;
+  keyHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    pushIntegration: PushIntegration | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+export async function findIntegrationByKey(deps: AppDeps, apiKey: string): Promise<PushIntegration | null> {
+  const keyHash = sha256(apiKey);
+  const result = await deps.database.db.execute<{
+    id: string;
+    account_id: string;
+    name: string;
+    status: 'active' | 'inactive';
+    archived_at: Date | null;
+    last_connected_at: Date | null;
+    account_status: AccountStatus;
+  }>(sql`
+    select i.id, i.account_id, i.name, i.status, i.archived_at, i.last_connected_at, a.status as account_status
+      from integrations i
+      join accounts a on a.id = i.account_id
+     where i.api_key_hash = ${keyHash}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    status: row.status,
+    archivedAt: row.archived_at ? new Date(row.archived_at) : null,
+    lastConnectedAt: row.last_connected_at ? new Date(row.last_connected_at) : null,
+    accountStatus: row.account_status,
+    keyHash,
+  };
+}
+
+/**
+ * onRequest hook of the push API: Bearer key -> integration (401), per-key rate limit (429),
+ * then stopped/archived integrations and suspended/terminated accounts (403). Runs before the
+ * body is read, so a refused request costs no parsing.
+ */
+export function authenticatePush(deps: AppDeps) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw unauthorized('Send the integration API key as "Authorization: Bearer <key>".');
+    const integration = await findIntegrationByKey(deps, match[1]);
+    if (!integration) throw unauthorized('The API key is not valid. It may have been regenerated.');
+    request.pushIntegration = integration;
+
+    const limit = deps.config.INGEST_RATE_LIMIT_PER_MINUTE;
+    const decision = await consumeRateLimit(deps.database.db, integration.keyHash, limit);
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        `Rate limit of ${limit} requests per minute per API key exceeded. Retry in ${decision.retryAfterSeconds} s.`,
+        decision.retryAfterSeconds,
+      );
+    }
+    if (integration.accountStatus === 'suspended' || integration.accountStatus === 'terminated') throw accountBlocked();
+    if (integration.archivedAt) throw forbidden('This integration is archived and no longer accepts data.');
+    if (integration.status !== 'active') {
+      throw forbidden('This integration is stopped. Start it in Overlap to accept data again.');
+    }
+  };
+}

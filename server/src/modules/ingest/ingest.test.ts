@@ -1,0 +1,365 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activityBlocks,
+  activityEvents,
+  people,
+  personIntegrations,
+  presenceSamples,
+} from '../../db/schema/activity.ts';
+import { apiCalls, integrationRunEvents, integrationRuns, integrations } from '../../db/schema/integrations.ts';
+import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { createAccount } from '../../../test/factories.ts';
+import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
+import { pruneApiCalls } from './api-call-log.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+async function setup() {
+  const account = await createAccount(t.db);
+  const { integration, apiKey } = await createPushIntegration(t.deps, account.id);
+  const call = client(t.app);
+  const push = (url: string, body: unknown, key = apiKey) => call({ method: 'POST', url, body, headers: bearer(key) });
+  return { account, integration, apiKey, push };
+}
+
+async function countsOf(integrationId: string, accountId: string) {
+  const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+  return {
+    people: await n(t.db.select({ n: count() }).from(people).where(eq(people.accountId, accountId))),
+    identities: await n(
+      t.db.select({ n: count() }).from(personIntegrations).where(eq(personIntegrations.integrationId, integrationId)),
+    ),
+    samples: await n(
+      t.db
+        .select({ n: count() })
+        .from(presenceSamples)
+        .innerJoin(personIntegrations, eq(personIntegrations.id, presenceSamples.personIntegrationId))
+        .where(eq(personIntegrations.integrationId, integrationId)),
+    ),
+    events: await n(t.db.select({ n: count() }).from(activityEvents).where(eq(activityEvents.integrationId, integrationId))),
+    runs: await n(t.db.select({ n: count() }).from(integrationRuns).where(eq(integrationRuns.integrationId, integrationId))),
+  };
+}
+
+describe('POST /api/v1/presence', () => {
+  it('creates unassigned people, stores samples, builds blocks and records a run', async () => {
+    const { account, integration, push } = await setup();
+    const res = await push('/api/v1/presence', {
+      timestamp: minutesAgo(10),
+      source: 'test',
+      users: [
+        { personIdentifier: 'u-1', status: 'online', name: 'Ada Lovelace', timezone: 'Europe/London' },
+        { personIdentifier: 'u-2', status: 'away', firstname: 'Grace' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, accepted: 2, peopleCreated: 2, skipped: 0 });
+
+    const rows = await t.db.select().from(people).where(eq(people.accountId, account.id));
+    expect(rows.map((p) => [p.name, p.status, p.timezoneAutomatic, p.isOnline]).sort()).toEqual([
+      ['Ada Lovelace', 'unassigned', 'Europe/London', true],
+      ['Grace', 'unassigned', null, false],
+    ]);
+    const blocks = await t.db.select().from(activityBlocks).where(eq(activityBlocks.integrationId, integration.id));
+    expect(blocks).toHaveLength(1);
+
+    const [run] = await t.db.select().from(integrationRuns).where(eq(integrationRuns.id, body.runId));
+    expect(run).toMatchObject({ status: 'success', trigger: 'push', peopleFound: 2 });
+    const debug = await t.db.select().from(integrationRunEvents).where(eq(integrationRunEvents.runId, body.runId));
+    const kinds = debug.map((d) => d.event);
+    for (const k of ['integration_start', 'person_lookup', 'person_created', 'integration_complete']) {
+      expect(kinds).toContain(k);
+    }
+    const [after] = await t.db.select().from(integrations).where(eq(integrations.id, integration.id));
+    expect(after?.lastConnectedAt).not.toBeNull();
+    expect(after?.lastRunAt).not.toBeNull();
+  });
+
+  it('is idempotent: the same push twice changes nothing', async () => {
+    const { account, integration, push } = await setup();
+    const payload = {
+      timestamp: minutesAgo(5),
+      source: 'test',
+      users: [{ personIdentifier: 'same', status: 'online' }],
+    };
+    expect((await push('/api/v1/presence', payload)).statusCode).toBe(200);
+    const before = await countsOf(integration.id, account.id);
+    const blocksBefore = await t.db.select().from(activityBlocks).where(eq(activityBlocks.integrationId, integration.id));
+    const again = await push('/api/v1/presence', payload);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().peopleCreated).toBe(0);
+    const after = await countsOf(integration.id, account.id);
+    expect({ ...after, runs: 0 }).toEqual({ ...before, runs: 0 });
+    const blocksAfter = await t.db.select().from(activityBlocks).where(eq(activityBlocks.integrationId, integration.id));
+    expect(blocksAfter.map((b) => [b.id, b.startTime, b.endTime])).toEqual(
+      blocksBefore.map((b) => [b.id, b.startTime, b.endTime]),
+    );
+  });
+
+  const badCases: [string, (ts: string) => unknown, string[]][] = [
+    ['unknown status', (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: 'a', status: 'sleeping' }] }), ['users.0.status']],
+    ['bad timestamp', () => ({ timestamp: 'yesterday', source: 's', users: [] }), ['timestamp']],
+    [
+      'timestamp in the future',
+      () => ({ timestamp: new Date(Date.now() + 10 * 60_000).toISOString(), source: 's', users: [] }),
+      ['timestamp'],
+    ],
+    ['missing identifier', (ts) => ({ timestamp: ts, source: 's', users: [{ status: 'online' }] }), ['users.0.personIdentifier']],
+    ['empty identifier', (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: ' ', status: 'online' }] }), ['users.0.personIdentifier']],
+    [
+      'invalid timezone',
+      (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: 'a', status: 'online', timezone: 'Mars/Olympus' }] }),
+      ['users.0.timezone'],
+    ],
+    ['missing source', (ts) => ({ timestamp: ts, users: [] }), ['source']],
+    [
+      'every bad item is named',
+      (ts) => ({
+        timestamp: ts,
+        source: 's',
+        users: [
+          { personIdentifier: 'ok', status: 'online' },
+          { personIdentifier: 'b', status: 'nope' },
+          { personIdentifier: 'c', status: 'online' },
+          { personIdentifier: 'd', status: 'idle' },
+        ],
+      }),
+      ['users.1.status', 'users.3.status'],
+    ],
+    [
+      'more than 1,000 users',
+      (ts) => ({
+        timestamp: ts,
+        source: 's',
+        users: Array.from({ length: 1001 }, (_, i) => ({ personIdentifier: `p${i}`, status: 'online' })),
+      }),
+      ['users'],
+    ],
+  ];
+  for (const [name, make, fields] of badCases) {
+    it(`refuses ${name} with 400 and stores nothing`, async () => {
+      const { account, integration, push } = await setup();
+      const res = await push('/api/v1/presence', make(minutesAgo(1)));
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.details.map((d: { field: string }) => d.field)).toEqual(fields);
+      expect(await countsOf(integration.id, account.id)).toEqual({ people: 0, identities: 0, samples: 0, events: 0, runs: 0 });
+    });
+  }
+
+  it('refuses bodies over 1 MiB with 413 and logs the call', async () => {
+    const { account, integration, apiKey } = await setup();
+    const res = await client(t.app)({
+      method: 'POST',
+      url: '/api/v1/presence',
+      headers: { ...bearer(apiKey), 'content-type': 'application/json' },
+      payload: JSON.stringify({ timestamp: minutesAgo(1), source: 'x'.repeat(1024 * 1024 + 10), users: [] }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await countsOf(integration.id, account.id)).toMatchObject({ people: 0, runs: 0 });
+    const calls = await t.db.select().from(apiCalls).where(eq(apiCalls.integrationId, integration.id));
+    expect(calls.map((c) => c.statusCode)).toEqual([413]);
+  });
+});
+
+describe('push API authentication', () => {
+  it('answers 401 without a key, with an unknown key and with a regenerated key', async () => {
+    const { push } = await setup();
+    const body = { timestamp: minutesAgo(1), source: 's', users: [] };
+    const none = await client(t.app)({ method: 'POST', url: '/api/v1/presence', body });
+    expect(none.statusCode).toBe(401);
+    expect((await push('/api/v1/presence', body, 'ovl_not-a-real-key')).statusCode).toBe(401);
+    expect((await push('/api/v1/events', { ...body, events: [] }, 'ovl_nope')).statusCode).toBe(401);
+  });
+
+  it('answers 403 for stopped or archived integrations and suspended or terminated accounts', async () => {
+    const body = { timestamp: minutesAgo(1), source: 's', users: [{ personIdentifier: 'x', status: 'online' }] };
+    const account = await createAccount(t.db);
+    const stopped = await createPushIntegration(t.deps, account.id, { status: 'inactive' });
+    const archived = await createPushIntegration(t.deps, account.id, { archivedAt: new Date() });
+    for (const { apiKey } of [stopped, archived]) {
+      const res = await client(t.app)({ method: 'POST', url: '/api/v1/presence', body, headers: bearer(apiKey) });
+      expect(res.statusCode).toBe(403);
+    }
+    for (const status of ['suspended', 'terminated'] as const) {
+      const other = await createAccount(t.db, { status });
+      const { apiKey, integration } = await createPushIntegration(t.deps, other.id);
+      const res = await client(t.app)({ method: 'POST', url: '/api/v1/presence', body, headers: bearer(apiKey) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(
+        'Your account has been suspended. Please visit your account settings to resolve this issue.',
+      );
+      expect(await countsOf(integration.id, other.id)).toMatchObject({ people: 0, runs: 0 });
+    }
+    expect(await countsOf(stopped.integration.id, account.id)).toMatchObject({ people: 0, samples: 0 });
+  });
+
+  it('marks the integration connected with POST /api/v1/activate', async () => {
+    const { integration, apiKey } = await setup();
+    const res = await client(t.app)({ method: 'POST', url: '/api/v1/activate', headers: bearer(apiKey) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, isActivated: true, integrationId: integration.id });
+    const [row] = await t.db.select().from(integrations).where(eq(integrations.id, integration.id));
+    expect(row?.lastConnectedAt).not.toBeNull();
+  });
+});
+
+describe('POST /api/v1/events', () => {
+  it('stores each externalId once and counts duplicates', async () => {
+    const { account, integration, push } = await setup();
+    const event = (id: string) => ({
+      externalId: id,
+      kind: 'git_commit',
+      timestamp: minutesAgo(30),
+      title: `Commit ${id}`,
+      url: 'https://git.example.com/c/1',
+      personIdentifier: 'dev-1',
+      metadata: { authorName: 'Dev One' },
+    });
+    const first = await push('/api/v1/events', { timestamp: minutesAgo(0), source: 'ci', events: [event('c1'), event('c2')] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, created: 2, duplicates: 0, skipped: 0 });
+    const second = await push('/api/v1/events', {
+      timestamp: minutesAgo(0),
+      source: 'ci',
+      events: [event('c2'), event('c3'), event('c3')],
+    });
+    expect(second.json()).toMatchObject({ created: 1, duplicates: 2 });
+    expect(await countsOf(integration.id, account.id)).toMatchObject({ events: 3, people: 1 });
+  });
+
+  it('refuses bad events with the path of each one and stores nothing', async () => {
+    const { account, integration, push } = await setup();
+    const res = await push('/api/v1/events', {
+      timestamp: minutesAgo(0),
+      source: 'ci',
+      events: [
+        { externalId: 'ok', kind: 'k', timestamp: minutesAgo(1), personIdentifier: 'p' },
+        { kind: 'k', timestamp: minutesAgo(1), personIdentifier: 'p' },
+        { externalId: 'x', kind: 'k', timestamp: 'soon', personIdentifier: 'p' },
+        { externalId: 'y', kind: 'k', timestamp: minutesAgo(1), personIdentifier: 'p', url: 'not a url' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual([
+      'events.1.externalId',
+      'events.2.timestamp',
+      'events.3.url',
+    ]);
+    expect(await countsOf(integration.id, account.id)).toEqual({ people: 0, identities: 0, samples: 0, events: 0, runs: 0 });
+  });
+
+  it('accepts events on a presence-kind integration and presence on an events-kind one', async () => {
+    const { integration, push } = await setup();
+    await t.db.update(integrations).set({ kind: 'events' }).where(eq(integrations.id, integration.id));
+    const res = await push('/api/v1/presence', {
+      timestamp: minutesAgo(1),
+      source: 's',
+      users: [{ personIdentifier: 'a', status: 'online' }],
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('ignored people', () => {
+  it('acknowledges and discards their samples and events (event_skipped)', async () => {
+    const { account, integration, push } = await setup();
+    await push('/api/v1/presence', { timestamp: minutesAgo(20), source: 's', users: [{ personIdentifier: 'ig', status: 'online' }] });
+    await t.db.update(people).set({ status: 'ignored' }).where(eq(people.accountId, account.id));
+    await t.db.execute(sql`delete from presence_samples`);
+    const res = await push('/api/v1/presence', {
+      timestamp: minutesAgo(10),
+      source: 's',
+      users: [{ personIdentifier: 'ig', status: 'online' }],
+    });
+    expect(res.json()).toMatchObject({ accepted: 0, skipped: 1 });
+    const ev = await push('/api/v1/events', {
+      timestamp: minutesAgo(0),
+      source: 's',
+      events: [{ externalId: 'e1', kind: 'k', timestamp: minutesAgo(5), personIdentifier: 'ig' }],
+    });
+    expect(ev.json()).toMatchObject({ created: 0, skipped: 1 });
+    expect(await countsOf(integration.id, account.id)).toMatchObject({ samples: 0, events: 0, people: 1 });
+    const debug = await t.db
+      .select()
+      .from(integrationRunEvents)
+      .where(eq(integrationRunEvents.runId, res.json().runId));
+    expect(debug.map((d) => d.event)).toContain('event_skipped');
+  });
+});
+
+describe('API call log and rate limit', () => {
+  it('logs every call with a known key, refused ones included, truncated to 4 KB', async () => {
+    const { integration, push } = await setup();
+    await push('/api/v1/presence', { timestamp: minutesAgo(1), source: 's', users: [{ personIdentifier: 'a', status: 'online' }] });
+    await push('/api/v1/presence', { timestamp: 'bad', source: 's', users: [] });
+    await push('/api/v1/events', {
+      timestamp: minutesAgo(1),
+      source: 'y'.repeat(90),
+      events: Array.from({ length: 100 }, (_, i) => ({ externalId: `e${i}`, kind: 'k', timestamp: minutesAgo(2), personIdentifier: 'a' })),
+    });
+    const calls = await t.db.select().from(apiCalls).where(eq(apiCalls.integrationId, integration.id)).orderBy(apiCalls.id);
+    expect(calls.map((c) => [c.method, c.endpoint, c.statusCode])).toEqual([
+      ['POST', '/api/v1/presence', 200],
+      ['POST', '/api/v1/presence', 400],
+      ['POST', '/api/v1/events', 200],
+    ]);
+    expect(calls[2]?.payload?.length).toBeLessThanOrEqual(4096);
+    expect(calls[1]?.response).toContain('VALIDATION_FAILED');
+    expect(await pruneApiCalls(t.db)).toEqual({ deleted: 0 });
+  });
+
+  it('answers 429 past the per-key rate, across requests, with Retry-After', async () => {
+    const limited = await createTestApp({ INGEST_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const account = await createAccount(limited.db);
+      const { apiKey, integration } = await createPushIntegration(limited.deps, account.id);
+      const other = await createPushIntegration(limited.deps, account.id);
+      const send = (key: string) =>
+        client(limited.app)({ method: 'POST', url: '/api/v1/activate', headers: bearer(key) });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await send(apiKey)).statusCode);
+      const windowTurned = new Date().getSeconds() === 0;
+      if (!windowTurned) expect(statuses).toEqual([200, 200, 200, 429]);
+      const last = await send(apiKey);
+      if (!windowTurned && last.statusCode === 429) expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await send(other.apiKey)).statusCode).toBe(200);
+      const logged = await limited.db.select().from(apiCalls).where(eq(apiCalls.integrationId, integration.id));
+      expect(logged.length).toBe(5);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('pruneApiCalls', () => {
+  it('keeps the newest 1,000 per integration and nothing older than 14 days', async () => {
+    const account = await createAccount(t.db);
+    const { integration } = await createPushIntegration(t.deps, account.id);
+    await t.db.execute(sql`
+      insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, created_at)
+      select ${integration.id}, ${account.id}, 'POST', '/api/v1/presence', 200, 1,
+             now() - (g || ' minutes')::interval
+        from generate_series(1, 1005) g`);
+    await t.db.execute(sql`
+      insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, created_at)
+      values (${integration.id}, ${account.id}, 'POST', '/api/v1/events', 200, 1, now() - interval '15 days')`);
+    await pruneApiCalls(t.db);
+    const [left] = await t.db.select({ n: count() }).from(apiCalls).where(eq(apiCalls.integrationId, integration.id));
+    expect(left?.n).toBe(1000);
+    const [old] = await t.db
+      .select({ n: count() })
+      .from(apiCalls)
+      .where(sql`${apiCalls.integrationId} = ${integration.id} and ${apiCalls.createdAt} < now() - interval '14 days'`);
+    expect(old?.n).toBe(0);
+  });
+});

@@ -1,0 +1,170 @@
+import type {
+  ActivateResult,
+  EventsPushBody,
+  EventsPushResult,
+  PresencePushBody,
+  PresencePushResult,
+} from '@overlap/contract/ingest';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { PresenceStatus } from '../../db/schema/activity.ts';
+import { applyPresenceSamples, type PresenceSampleInput } from '../../engine/apply-presence.ts';
+import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
+import { stepMinutesFor } from '../../engine/step.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { resolveIdentities } from '../identity/resolve.ts';
+import { storeEvents } from '../events/store.ts';
+import { type RunRecorder, startRun } from '../runs/recorder.ts';
+import type { PushIntegration } from './authenticate.ts';
+
+const RETRYABLE = new Set(['40P01', '40001']);
+const DETAILED_PEOPLE = 20;
+
+/** One transaction per push; a deadlock or serialization failure is retried, so 2xx = committed. */
+async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(body);
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw err;
+    }
+  }
+}
+
+/** Records lastConnectedAt at most once a minute, so busy integrations don't contend on their row. */
+async function markConnected(db: Db, integration: PushIntegration): Promise<void> {
+  const last = integration.lastConnectedAt?.getTime() ?? 0;
+  if (Date.now() - last < 60_000) return;
+  await db.execute(sql`
+    update integrations set last_connected_at = now(), updated_at = now()
+     where id = ${integration.id}
+       and (last_connected_at is null or last_connected_at < now() - interval '1 minute')`);
+}
+
+async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await run.fail(err).catch(() => {});
+    throw err;
+  }
+}
+
+export async function ingestPresence(
+  deps: AppDeps,
+  integration: PushIntegration,
+  body: PresencePushBody,
+): Promise<PresencePushResult> {
+  const { db } = deps.database;
+  const at = new Date(body.timestamp);
+  const run = await startRun(db, integration, 'push');
+  run.debug('milestone', { endpoint: 'presence', source: body.source, users: body.users.length });
+  const outcome = await recorded(run, async () => {
+    const stepMinutes = await stepMinutesFor(db, integration.id);
+    return inTransaction(db, async (tx) => {
+      const started = performance.now();
+      const identities = await resolveIdentities(
+        tx,
+        integration,
+        body.users.map((u) => ({
+          personIdentifier: u.personIdentifier,
+          name: u.name,
+          firstname: u.firstname,
+          email: u.email,
+          timezone: u.timezone,
+          details: u.details,
+          status: u.status,
+          isOnline: ACTIVE_STATUSES.has(u.status as PresenceStatus),
+          seenAt: at,
+        })),
+      );
+      const samples: PresenceSampleInput[] = [];
+      let skipped = 0;
+      let peopleCreated = 0;
+      for (const u of body.users) {
+        const identity = identities.get(u.personIdentifier);
+        if (!identity) throw new Error(`identity of ${u.personIdentifier} was not resolved`);
+        if (identity.created) {
+          peopleCreated++;
+          if (peopleCreated <= DETAILED_PEOPLE) {
+            run.debug('person_created', { personIdentifier: u.personIdentifier, personId: identity.personId });
+          }
+        }
+        if (identity.personStatus === 'ignored') {
+          skipped++;
+          if (skipped <= DETAILED_PEOPLE) {
+            run.debug('event_skipped', { personIdentifier: u.personIdentifier, reason: 'ignored', status: u.status });
+          }
+          continue;
+        }
+        samples.push({
+          personIntegrationId: identity.personIntegrationId,
+          personId: identity.personId,
+          at,
+          status: u.status as PresenceStatus,
+          timezone: identity.timezone,
+        });
+      }
+      run.debug(
+        'person_lookup',
+        { people: identities.size, created: peopleCreated, ignored: skipped },
+        performance.now() - started,
+      );
+      if (samples.length > 0) {
+        await applyPresenceSamples(tx, {
+          accountId: integration.accountId,
+          integrationId: integration.id,
+          stepMinutes,
+          samples,
+        });
+      }
+      return { accepted: samples.length, skipped, peopleCreated };
+    });
+  });
+  await run.finish({ peopleFound: body.users.length, eventsCreated: 0 });
+  await markConnected(db, integration);
+  await deps.notify(integration.accountId, 'presence');
+  return { success: true, ...outcome, runId: run.id };
+}
+
+export async function ingestEvents(
+  deps: AppDeps,
+  integration: PushIntegration,
+  body: EventsPushBody,
+): Promise<EventsPushResult> {
+  const { db } = deps.database;
+  const run = await startRun(db, integration, 'push');
+  run.debug('milestone', { endpoint: 'events', source: body.source, events: body.events.length });
+  const counts = await recorded(run, () =>
+    inTransaction(db, (tx) =>
+      storeEvents(
+        tx,
+        integration,
+        body.events.map((e) => ({ ...e, timestamp: new Date(e.timestamp) })),
+        run,
+      ),
+    ),
+  );
+  const people = new Set(body.events.map((e) => e.personIdentifier)).size;
+  await run.finish({ peopleFound: people, eventsCreated: counts.created });
+  await markConnected(db, integration);
+  if (counts.created > 0) await deps.notify(integration.accountId, 'events');
+  return { success: true, ...counts, runId: run.id };
+}
+
+/** POST /api/v1/activate: marks the integration connected (isActivated). */
+export async function activateIntegration(deps: AppDeps, integration: PushIntegration): Promise<ActivateResult> {
+  const result = await deps.database.db.execute<{ last_connected_at: Date }>(sql`
+    update integrations set last_connected_at = now(), updated_at = now()
+     where id = ${integration.id}
+    returning last_connected_at`);
+  const at = result.rows[0]?.last_connected_at;
+  await deps.notify(integration.accountId, 'integrations');
+  return {
+    success: true,
+    integrationId: integration.id,
+    isActivated: true,
+    lastConnectedAt: new Date(at ?? Date.now()).toISOString(),
+  };
+}

@@ -1,0 +1,209 @@
+import { errorBody, idParams, successMessage } from '@overlap/contract/common';
+import {
+  apiCallList,
+  apiCallQuery,
+  availableServices,
+  createIntegrationBody,
+  deletedCount,
+  integrationBlocks,
+  integrationDetail,
+  integrationEvents,
+  integrationList,
+  integrationPeople,
+  integrationPeopleQuery,
+  regenerateKeyResult,
+  runDetail,
+  runList,
+  runParams,
+  statistics,
+  updateIntegrationBody,
+} from '@overlap/contract/integrations';
+import type { AreaPlugin } from '../../http/app.ts';
+import { ctxOf } from '../../http/context.ts';
+import {
+  deleteIntegrationBlocks,
+  deleteIntegrationEvents,
+  getRun,
+  getStatistics,
+  listApiCalls,
+  listIntegrationBlocks,
+  listIntegrationEvents,
+  listIntegrationPeople,
+  listRuns,
+} from './data-service.ts';
+import {
+  createIntegration,
+  deleteIntegration,
+  getIntegration,
+  listAvailableServices,
+  listIntegrations,
+  regenerateApiKey,
+  setIntegrationStatus,
+  updateIntegration,
+} from './service.ts';
+
+const tags = ['Integrations'];
+const refusals = { 401: errorBody, 403: errorBody, 404: errorBody };
+
+const integrationRoutes: AreaPlugin = async (app, { deps }) => {
+  app.get(
+    '/api/v1/integrations/available-services',
+    { schema: { tags, summary: 'Enabled services an integration can be created for', response: { 200: availableServices } } },
+    async (request) => listAvailableServices(ctxOf(deps, request)),
+  );
+  app.get(
+    '/api/v1/integrations',
+    { schema: { tags, summary: "The account's integrations", response: { 200: integrationList } } },
+    async (request) => listIntegrations(ctxOf(deps, request)),
+  );
+  app.post(
+    '/api/v1/integrations',
+    {
+      schema: {
+        tags,
+        summary: 'Create an integration (starts Running)',
+        body: createIntegrationBody,
+        response: { 201: integrationDetail, 400: errorBody, ...refusals },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createIntegration(ctxOf(deps, request), request.body)),
+  );
+  app.get(
+    '/api/v1/integrations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One integration, with its API key and latest API calls',
+        params: idParams,
+        response: { 200: integrationDetail, ...refusals },
+      },
+    },
+    async (request) => getIntegration(ctxOf(deps, request), request.params.id),
+  );
+  app.patch(
+    '/api/v1/integrations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename, recolour or configure an integration (configuration only while stopped)',
+        params: idParams,
+        body: updateIntegrationBody,
+        response: { 200: integrationDetail, 400: errorBody, 409: errorBody, ...refusals },
+      },
+    },
+    async (request) => updateIntegration(ctxOf(deps, request), request.params.id, request.body),
+  );
+  app.delete(
+    '/api/v1/integrations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an integration (while onboarding, or once stopped)',
+        params: idParams,
+        response: { 200: successMessage, 409: errorBody, ...refusals },
+      },
+    },
+    async (request) => deleteIntegration(ctxOf(deps, request), request.params.id),
+  );
+  for (const [action, status] of [
+    ['activate', 'active'],
+    ['deactivate', 'inactive'],
+  ] as const) {
+    app.post(
+      `/api/v1/integrations/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: action === 'activate' ? 'Start (Running)' : 'Stop',
+          params: idParams,
+          response: { 200: integrationDetail, 409: errorBody, ...refusals },
+        },
+      },
+      async (request) => setIntegrationStatus(ctxOf(deps, request), request.params.id, status),
+    );
+  }
+  app.post(
+    '/api/v1/integrations/:id/regenerate-key',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the API key (only while stopped); the old key stops working at once',
+        params: idParams,
+        response: { 200: regenerateKeyResult, 409: errorBody, ...refusals },
+      },
+    },
+    async (request) => regenerateApiKey(ctxOf(deps, request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/integrations/:id/runs',
+    { schema: { tags, summary: 'Runs of the last 2 days, newest first', params: idParams, response: { 200: runList, ...refusals } } },
+    async (request) => listRuns(ctxOf(deps, request), request.params.id),
+  );
+  app.get(
+    '/api/v1/integrations/:id/runs/:runId',
+    { schema: { tags, summary: 'One run with its debug events', params: runParams, response: { 200: runDetail, ...refusals } } },
+    async (request) => getRun(ctxOf(deps, request), request.params.id, request.params.runId),
+  );
+  app.get(
+    '/api/v1/integrations/:id/statistics',
+    { schema: { tags, summary: 'Daily run statistics (30 days)', params: idParams, response: { 200: statistics, ...refusals } } },
+    async (request) => getStatistics(ctxOf(deps, request), request.params.id),
+  );
+  app.get(
+    '/api/v1/integrations/:id/api-calls',
+    {
+      schema: {
+        tags,
+        summary: 'Latest push API calls',
+        params: idParams,
+        querystring: apiCallQuery,
+        response: { 200: apiCallList, ...refusals },
+      },
+    },
+    async (request) => listApiCalls(ctxOf(deps, request), request.params.id, request.query.limit),
+  );
+  app.get(
+    '/api/v1/integrations/:id/events',
+    { schema: { tags, summary: 'Latest 100 events', params: idParams, response: { 200: integrationEvents, ...refusals } } },
+    async (request) => listIntegrationEvents(ctxOf(deps, request), request.params.id),
+  );
+  app.delete(
+    '/api/v1/integrations/:id/events',
+    { schema: { tags, summary: 'Delete every event', params: idParams, response: { 200: deletedCount, ...refusals } } },
+    async (request) => deleteIntegrationEvents(ctxOf(deps, request), request.params.id),
+  );
+  app.get(
+    '/api/v1/integrations/:id/activity-blocks',
+    {
+      schema: { tags, summary: 'Latest 100 activity blocks', params: idParams, response: { 200: integrationBlocks, ...refusals } },
+    },
+    async (request) => listIntegrationBlocks(ctxOf(deps, request), request.params.id),
+  );
+  app.delete(
+    '/api/v1/integrations/:id/activity-blocks',
+    {
+      schema: {
+        tags,
+        summary: 'Delete every activity block (and the samples they came from)',
+        params: idParams,
+        response: { 200: deletedCount, ...refusals },
+      },
+    },
+    async (request) => deleteIntegrationBlocks(ctxOf(deps, request), request.params.id),
+  );
+  app.get(
+    '/api/v1/integrations/:id/people',
+    {
+      schema: {
+        tags,
+        summary: 'People linked to the integration',
+        params: idParams,
+        querystring: integrationPeopleQuery,
+        response: { 200: integrationPeople, 400: errorBody, ...refusals },
+      },
+    },
+    async (request) => listIntegrationPeople(ctxOf(deps, request), request.params.id, request.query),
+  );
+};
+export default integrationRoutes;

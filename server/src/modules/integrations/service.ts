@@ -1,0 +1,216 @@
+import type {
+  AvailableService,
+  CreateIntegrationBody,
+  IntegrationDetail,
+  IntegrationList,
+  RegenerateKeyResult,
+  UpdateIntegrationBody,
+} from '@overlap/contract/integrations';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
+import { refreshRollups } from '../../engine/rollups.ts';
+import { requireRole } from '../../http/access.ts';
+import type { AppDeps, Ctx } from '../../http/deps.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { issueApiKey } from './api-keys.ts';
+import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
+import { toDetail, toSummary } from './present.ts';
+import { type IntegrationRow, selectIntegration, selectIntegrations, selectRecentApiCalls } from './queries.ts';
+
+const PRESENCE_PROVIDERS = new Set(['slack', 'custom', 'mattermost']);
+
+/** Creation defaults of spec 001 §7. */
+export function defaultKind(provider: string): IntegrationKind {
+  return PRESENCE_PROVIDERS.has(provider) ? 'presence' : 'events';
+}
+export function defaultName(provider: string, serviceName: string): string {
+  if (provider === 'google') return 'Google Drive';
+  if (provider === 'slack') return 'Slack Workspace';
+  if (provider === 'custom') return 'Custom Integration';
+  return serviceName;
+}
+
+async function loadIntegration(ctx: Ctx, id: string): Promise<IntegrationRow> {
+  const row = await selectIntegration(ctx.db, ctx.accountId, id);
+  if (!row) throw notFound('Integration');
+  return row;
+}
+
+async function detailOf(ctx: Ctx, id: string): Promise<IntegrationDetail> {
+  const row = await loadIntegration(ctx, id);
+  const calls = row.service.tokenAuthentication ? await selectRecentApiCalls(ctx.db, id, 20) : [];
+  return toDetail(ctx.deps.secrets, row, calls);
+}
+
+export async function listAvailableServices(ctx: Ctx): Promise<AvailableService[]> {
+  requireRole(ctx, 'manager');
+  const rows = await ctx.db.select().from(services).where(eq(services.enabled, true)).orderBy(asc(services.name));
+  return rows.map((s) => ({
+    id: s.id,
+    name: s.name,
+    provider: s.provider,
+    description: s.description,
+    docs_url: s.docsUrl,
+    tokenAuthentication: s.tokenAuthentication,
+    category: s.category,
+    enabled: s.enabled,
+  }));
+}
+
+export async function listIntegrations(ctx: Ctx): Promise<IntegrationList> {
+  requireRole(ctx, 'manager');
+  const rows = await selectIntegrations(ctx.db, ctx.accountId);
+  return { integrations: rows.map((r) => toSummary(ctx.deps.secrets, r)) };
+}
+
+export async function getIntegration(ctx: Ctx, id: string): Promise<IntegrationDetail> {
+  requireRole(ctx, 'manager');
+  return detailOf(ctx, id);
+}
+
+/**
+ * Inserts an integration of an enabled service for an account (creation rules of spec 001 §7).
+ * Starts active (Running); token-authenticated services get an API key. Plan limits are the
+ * billing area's rule and are checked by its callers.
+ */
+export async function insertIntegration(
+  deps: AppDeps,
+  db: DbOrTx,
+  accountId: string,
+  input: CreateIntegrationBody,
+): Promise<string> {
+  const [service] = await db.select().from(services).where(eq(services.id, input.serviceId));
+  if (!service || !service.enabled) throw notFound('Service');
+  const { publicPatch, secretPatch } = parseConfigPatch(service.configSchema, input.config ?? {});
+  const baseConfig: Record<string, unknown> = service.provider === 'google' ? { service_type: 'drive' } : {};
+  const key = service.tokenAuthentication ? issueApiKey(deps.secrets) : null;
+  const secrets = mergeSettings({}, secretPatch);
+  const [row] = await db
+    .insert(integrations)
+    .values({
+      accountId,
+      serviceId: service.id,
+      name: input.name ?? defaultName(service.provider, service.name),
+      kind: input.kind ?? defaultKind(service.provider),
+      status: 'active',
+      config: mergeSettings(baseConfig, publicPatch),
+      secretsEncrypted: Object.keys(secrets).length > 0 ? deps.secrets.encryptJson(secrets) : null,
+      apiKeyHash: key?.apiKeyHash ?? null,
+      apiKeyEncrypted: key?.apiKeyEncrypted ?? null,
+    })
+    .returning({ id: integrations.id });
+  if (!row) throw new Error('integration not created');
+  return row.id;
+}
+
+export async function createIntegration(ctx: Ctx, input: CreateIntegrationBody): Promise<IntegrationDetail> {
+  requireRole(ctx, 'manager');
+  const id = await insertIntegration(ctx.deps, ctx.db, ctx.accountId, input);
+  await ctx.deps.notify(ctx.accountId, 'integrations');
+  return detailOf(ctx, id);
+}
+
+const onlyColor = (config: Record<string, unknown>) => Object.keys(config).every((k) => k === 'color');
+
+export async function updateIntegration(ctx: Ctx, id: string, input: UpdateIntegrationBody): Promise<IntegrationDetail> {
+  requireRole(ctx, 'manager');
+  const row = await loadIntegration(ctx, id);
+  const changes: Partial<typeof integrations.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.config !== undefined) {
+    const { publicPatch, secretPatch } = parseConfigPatch(row.service.configSchema, input.config);
+    if (row.integration.status === 'active' && !onlyColor(input.config)) {
+      throw conflict('Stop the integration before changing its configuration.');
+    }
+    changes.config = mergeSettings(row.integration.config, publicPatch);
+    if (Object.keys(secretPatch).length > 0) {
+      const stored = mergeSettings(readSecrets(ctx.deps.secrets, row.integration.secretsEncrypted), secretPatch);
+      changes.secretsEncrypted = Object.keys(stored).length > 0 ? ctx.deps.secrets.encryptJson(stored) : null;
+    }
+  }
+  await ctx.db
+    .update(integrations)
+    .set(changes)
+    .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
+  await ctx.deps.notify(ctx.accountId, 'integrations');
+  return detailOf(ctx, id);
+}
+
+export async function setIntegrationStatus(
+  ctx: Ctx,
+  id: string,
+  status: 'active' | 'inactive',
+): Promise<IntegrationDetail> {
+  requireRole(ctx, 'manager');
+  const row = await loadIntegration(ctx, id);
+  if (row.integration.archivedAt) throw conflict('Archived integrations cannot be started or stopped.');
+  if (row.integration.status !== status) {
+    await ctx.db
+      .update(integrations)
+      .set({ status, updatedAt: new Date(), consecutiveFailures: 0 })
+      .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
+    await ctx.deps.notify(ctx.accountId, 'integrations');
+  }
+  return detailOf(ctx, id);
+}
+
+export async function regenerateApiKey(ctx: Ctx, id: string): Promise<RegenerateKeyResult> {
+  requireRole(ctx, 'manager');
+  const row = await loadIntegration(ctx, id);
+  if (!row.service.tokenAuthentication) throw conflict('This integration does not use an API key.');
+  if (row.integration.status === 'active') throw conflict('Stop the integration before regenerating its API key.');
+  const key = issueApiKey(ctx.deps.secrets);
+  await ctx.db
+    .update(integrations)
+    .set({ apiKeyHash: key.apiKeyHash, apiKeyEncrypted: key.apiKeyEncrypted, updatedAt: new Date() })
+    .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
+  return { apiKey: key.apiKey };
+}
+
+/**
+ * Deletes an integration with its person-integrations, samples, blocks and events (cascade), then
+ * removes unassigned or ignored people left without any integration and refreshes rollups.
+ * Allowed while the account is still onboarding or the integration is stopped; deleting during
+ * onboarding puts the account back at the start of the wizard.
+ */
+export async function deleteIntegration(ctx: Ctx, id: string): Promise<{ success: true; message: string }> {
+  requireRole(ctx, 'manager');
+  const row = await loadIntegration(ctx, id);
+  const [account] = await ctx.db
+    .select({ onboardingCompleted: accounts.onboardingCompleted })
+    .from(accounts)
+    .where(eq(accounts.id, ctx.accountId));
+  const onboarding = !account?.onboardingCompleted;
+  if (!onboarding && row.integration.status === 'active') {
+    throw conflict('Stop the integration before deleting it.');
+  }
+  await ctx.db.transaction(async (tx) => {
+    const affected = await tx.execute<{ person_id: string; first: Date | null }>(sql`
+      select pi.person_id,
+             least((select min(b.start_time) from activity_blocks b where b.person_integration_id = pi.id),
+                   (select min(e.timestamp) from activity_events e where e.person_integration_id = pi.id)) as first
+        from person_integrations pi
+       where pi.integration_id = ${id}`);
+    await tx.delete(integrations).where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
+    const personIds = [...new Set(affected.rows.map((r) => r.person_id))];
+    if (personIds.length > 0) {
+      await tx.execute(sql`
+        delete from people p
+         where p.id in (select jsonb_array_elements_text(${JSON.stringify(personIds)}::jsonb)::uuid)
+           and p.status <> 'active'
+           and not exists (select 1 from person_integrations pi where pi.person_id = p.id)`);
+      const firsts = affected.rows.filter((r) => r.first).map((r) => new Date(r.first as Date).getTime());
+      if (firsts.length > 0) await refreshRollups(tx, personIds, new Date(Math.min(...firsts)), new Date());
+    }
+    if (onboarding) {
+      await tx
+        .update(accounts)
+        .set({ onboardingCompleted: false, onboardingNextAction: 'onboarding', updatedAt: new Date() })
+        .where(eq(accounts.id, ctx.accountId));
+    }
+  });
+  await ctx.deps.notify(ctx.accountId, 'integrations');
+  return { success: true, message: 'Integration deleted' };
+}

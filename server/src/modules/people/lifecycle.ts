@@ -1,0 +1,162 @@
+import { isIanaTimeZone } from '@overlap/contract/ingest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { type PersonStatus, people } from '../../db/schema/activity.ts';
+import { refreshRollups } from '../../engine/rollups.ts';
+import { requireRole } from '../../http/access.ts';
+import type { Ctx } from '../../http/deps.ts';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../http/errors.ts';
+import { effectiveLimits } from '../billing/plans.ts';
+
+export interface LifecycleResult {
+  id: string;
+  status: PersonStatus;
+}
+
+export interface ReviveInput {
+  name: string;
+  personIdentifier?: string | null;
+  timezone?: string | null;
+}
+
+/** Locks one person of the account for the rest of the transaction; another account's id is a 404. */
+async function lockPerson(tx: Tx, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(people)
+    .where(and(eq(people.id, id), eq(people.accountId, accountId)))
+    .for('update');
+  if (!row) throw notFound('Person');
+  return row;
+}
+
+/** Activates an unassigned person (spec 001 §5): a name is required; refused at the plan's maxPeople. */
+export async function revivePerson(ctx: Ctx, id: string, input: ReviveInput): Promise<LifecycleResult> {
+  requireRole(ctx, 'manager');
+  const name = input.name?.trim() ?? '';
+  if (!name) throw fieldError('name', 'is required');
+  if (name.length > 200) throw fieldError('name', 'must be at most 200 characters');
+  const timezone = input.timezone?.trim() || null;
+  if (timezone && !isIanaTimeZone(timezone)) {
+    throw fieldError('timezone', 'must be an IANA timezone such as America/New_York');
+  }
+  const identifier = input.personIdentifier?.trim() || null;
+  return ctx.db.transaction(async (tx) => {
+    // One account row lock serialises activations, so two at once cannot pass the limit together.
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId)).for('update');
+    if (!account) throw notFound('Account');
+    const person = await lockPerson(tx, ctx.accountId, id);
+    if (person.status !== 'unassigned') throw conflict('Only unassigned people can be activated.');
+    const { maxPeople } = effectiveLimits(account);
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(people)
+      .where(and(eq(people.accountId, ctx.accountId), eq(people.status, 'active')));
+    if (maxPeople > 0 && (active?.n ?? 0) >= maxPeople) {
+      throw new AppError(
+        409,
+        'PLAN_LIMIT',
+        `Your plan allows ${maxPeople} active people. Upgrade your plan or ignore someone first.`,
+      );
+    }
+    await tx
+      .update(people)
+      .set({
+        status: 'active',
+        name,
+        personIdentifier: identifier ?? person.personIdentifier,
+        timezoneManual: timezone ?? person.timezoneManual,
+        updatedAt: new Date(),
+      })
+      .where(eq(people.id, id));
+    await ctx.deps.notify(ctx.accountId, 'people');
+    return { id, status: 'active' as const };
+  });
+}
+
+/**
+ * Merges a person into another person of the account in ONE transaction: every person-integration
+ * (with its samples), block and event moves to the target, rollups of the target are recomputed,
+ * and the source person is deleted. Irreversible.
+ */
+export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string): Promise<LifecycleResult> {
+  requireRole(ctx, 'manager');
+  if (id === targetPersonId) throw badRequest('A person cannot be merged into itself.', [
+    { field: 'targetPersonId', message: 'must be another person' },
+  ]);
+  return ctx.db.transaction(async (tx) => {
+    // Lock both in id order, so two opposite merges cannot deadlock.
+    const [first, second] = [id, targetPersonId].sort() as [string, string];
+    const locked = new Map([
+      [first, await lockPerson(tx, ctx.accountId, first)],
+      [second, await lockPerson(tx, ctx.accountId, second)],
+    ]);
+    const source = locked.get(id);
+    const target = locked.get(targetPersonId);
+    if (!source || !target) throw notFound('Person');
+    if (target.status === 'ignored') throw conflict('People cannot be merged into an ignored person.');
+
+    const range = await tx.execute<{ first: Date | null }>(sql`
+      select least((select min(start_time) from activity_blocks where person_id = ${id}),
+                   (select min(timestamp) from activity_events where person_id = ${id})) as first`);
+    await tx.execute(sql`update activity_blocks set person_id = ${targetPersonId}, updated_at = now() where person_id = ${id}`);
+    await tx.execute(sql`update activity_events set person_id = ${targetPersonId} where person_id = ${id}`);
+    await tx.execute(
+      sql`update person_integrations set person_id = ${targetPersonId}, updated_at = now() where person_id = ${id}`,
+    );
+    await tx.execute(sql`delete from activity_predictions where person_id = ${id}`);
+    await tx
+      .update(people)
+      .set({
+        isOnline: target.isOnline || source.isOnline,
+        lastSeenAt:
+          source.lastSeenAt && (!target.lastSeenAt || source.lastSeenAt > target.lastSeenAt)
+            ? source.lastSeenAt
+            : target.lastSeenAt,
+        email: target.email ?? source.email,
+        timezoneAutomatic: target.timezoneAutomatic ?? source.timezoneAutomatic,
+        updatedAt: new Date(),
+      })
+      .where(eq(people.id, targetPersonId));
+    await tx.delete(people).where(eq(people.id, id));
+    const from = range.rows[0]?.first;
+    if (from) await refreshRollups(tx, [targetPersonId], new Date(from), new Date());
+    await ctx.deps.notify(ctx.accountId, 'people');
+    return { id: targetPersonId, status: target.status };
+  });
+}
+
+/**
+ * Ignores a person: permanently deletes their blocks, events, predictions, samples and rollups,
+ * and frees their place in the plan. Their identities stay known, so later data of theirs is
+ * acknowledged and discarded until they are resurrected.
+ */
+export async function ignorePerson(ctx: Ctx, id: string): Promise<LifecycleResult> {
+  requireRole(ctx, 'manager');
+  return ctx.db.transaction(async (tx) => {
+    await lockPerson(tx, ctx.accountId, id);
+    await tx.execute(sql`delete from activity_blocks where person_id = ${id}`);
+    await tx.execute(sql`delete from activity_events where person_id = ${id}`);
+    await tx.execute(sql`delete from activity_predictions where person_id = ${id}`);
+    await tx.execute(sql`delete from person_daily_rollups where person_id = ${id}`);
+    await tx.execute(sql`
+      delete from presence_samples s using person_integrations pi
+       where pi.id = s.person_integration_id and pi.person_id = ${id}`);
+    await tx.update(people).set({ status: 'ignored', isOnline: false, updatedAt: new Date() }).where(eq(people.id, id));
+    await ctx.deps.notify(ctx.accountId, 'people');
+    return { id, status: 'ignored' as const };
+  });
+}
+
+/** Moves an ignored person back to unassigned; tracking resumes with their next data. */
+export async function resurrectPerson(ctx: Ctx, id: string): Promise<LifecycleResult> {
+  requireRole(ctx, 'manager');
+  return ctx.db.transaction(async (tx) => {
+    const person = await lockPerson(tx, ctx.accountId, id);
+    if (person.status !== 'ignored') throw conflict('Only ignored people can be moved back to unassigned.');
+    await tx.update(people).set({ status: 'unassigned', updatedAt: new Date() }).where(eq(people.id, id));
+    await ctx.deps.notify(ctx.accountId, 'people');
+    return { id, status: 'unassigned' as const };
+  });
+}

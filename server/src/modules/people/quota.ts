@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { effectiveLimits } from '../billing/plans.ts';
+
+interface AccountLimitsRow extends Record<string, unknown> {
+  plan: string;
+  max_people: number | null;
+  max_integrations: number | null;
+  integration_interval: number | null;
+}
+
+export interface PeopleQuota {
+  maxPeople: number;
+  activeCount: number;
+}
+
+/**
+ * Locks the account row for the rest of the transaction (activations are serialised by it) and
+ * reads the account's maxPeople and current number of active people.
+ */
+export async function lockPeopleQuota(tx: DbOrTx, accountId: string): Promise<PeopleQuota> {
+  const account = await tx.execute<AccountLimitsRow>(sql`
+    select plan, max_people, max_integrations, integration_interval from accounts where id = ${accountId} for update`);
+  const row = account.rows[0];
+  if (!row) throw notFound('Account');
+  const { maxPeople } = effectiveLimits({
+    plan: row.plan,
+    maxPeople: row.max_people,
+    maxIntegrations: row.max_integrations,
+    integrationInterval: row.integration_interval,
+  });
+  const active = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from people where account_id = ${accountId} and status = 'active'`,
+  );
+  return { maxPeople, activeCount: active.rows[0]?.n ?? 0 };
+}
+
+/** Refuses one more active person when the account is at maxPeople (and maxPeople is above 0). */
+export function assertRoomForActivePerson({ maxPeople, activeCount }: PeopleQuota): void {
+  if (maxPeople > 0 && activeCount >= maxPeople) {
+    throw new AppError(
+      409,
+      'PLAN_LIMIT',
+      `Your plan allows ${maxPeople} active people. Upgrade your plan or ignore someone first.`,
+    );
+  }
+}

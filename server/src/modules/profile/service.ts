@@ -1,0 +1,18 @@
+import type { MyInfo } from '@overlap/contract/profile';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/users.ts';
+import type { Ctx } from '../../http/deps.ts';
+import { notFound } from '../../http/errors.ts';
+
+export async function getMyInfo(ctx: Ctx): Promise<MyInfo> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.userId)).limit(1);
+  if (!user) throw notFound('User');
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    accountName: ctx.accountName,
+  };
+}

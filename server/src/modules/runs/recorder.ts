@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type DebugEventKind, integrationRuns } from '../../db/schema/integrations.ts';
+
+export type RunTrigger = 'push' | 'poll' | 'backfill' | 'webhook';
+export interface RunCounts {
+  peopleFound: number;
+  eventsCreated: number;
+}
+
+/** Records one integration run. integration_start, integration_complete and error are added for you. */
+export interface RunRecorder {
+  id: string;
+  debug(event: DebugEventKind, details?: Record<string, unknown>, durationMs?: number): void;
+  finish(counts: RunCounts): Promise<void>;
+  fail(error: unknown, counts?: RunCounts): Promise<void>;
+}
+
+/** Debug events kept per run; further ones are counted in one closing milestone. */
+export const MAX_DEBUG_EVENTS_PER_RUN = 200;
+
+interface BufferedEvent {
+  event: DebugEventKind;
+  ts: string;
+  dur: number | null;
+  details: Record<string, unknown> | null;
+}
+
+export function errorMessageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 1000);
+}
+
+/**
+ * Inserts a running run and returns a recorder that buffers debug events in memory; finish/fail
+ * write the outcome, every debug event and the integration's last_run_at in one statement.
+ */
+export async function startRun(
+  db: DbOrTx,
+  integration: { id: string; accountId: string },
+  trigger: RunTrigger,
+): Promise<RunRecorder> {
+  const startedAt = new Date();
+  const [row] = await db
+    .insert(integrationRuns)
+    .values({ integrationId: integration.id, accountId: integration.accountId, trigger, startedAt })
+    .returning({ id: integrationRuns.id });
+  if (!row) throw new Error('could not start the integration run');
+  const buffer: BufferedEvent[] = [];
+  let dropped = 0;
+  let done = false;
+
+  const debug: RunRecorder['debug'] = (event, details, durationMs) => {
+    if (buffer.length >= MAX_DEBUG_EVENTS_PER_RUN - 2) {
+      dropped++;
+      return;
+    }
+    buffer.push({
+      event,
+      ts: new Date().toISOString(),
+      dur: durationMs === undefined ? null : Math.round(durationMs),
+      details: details ?? null,
+    });
+  };
+  debug('integration_start', { trigger });
+
+  const write = async (status: 'success' | 'failed', counts: RunCounts, errorMessage: string | null) => {
+    if (done) return;
+    done = true;
+    const finishedAt = new Date();
+    const durationMs = finishedAt.getTime() - startedAt.getTime();
+    if (dropped > 0) {
+      buffer.push({
+        event: 'milestone',
+        ts: finishedAt.toISOString(),
+        dur: null,
+        details: { message: `${dropped} more debug events were not kept` },
+      });
+    }
+    buffer.push(
+      status === 'success'
+        ? { event: 'integration_complete', ts: finishedAt.toISOString(), dur: durationMs, details: { ...counts } }
+        : { event: 'error', ts: finishedAt.toISOString(), dur: durationMs, details: { message: errorMessage } },
+    );
+    await db.execute(sql`
+      with run as (
+        update integration_runs
+           set status = ${status}, finished_at = ${finishedAt.toISOString()}::timestamptz, duration_ms = ${durationMs},
+               people_found = ${counts.peopleFound}, events_created = ${counts.eventsCreated},
+               error_message = ${errorMessage}
+         where id = ${row.id}
+        returning id
+      ), debug as (
+        insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
+        select ${row.id}::uuid, e.event, e.ts, e.dur, e.details
+          from jsonb_to_recordset(${JSON.stringify(buffer)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
+      )
+      update integrations
+         set last_run_at = greatest(coalesce(last_run_at, ${startedAt.toISOString()}::timestamptz), ${startedAt.toISOString()}::timestamptz)
+       where id = ${integration.id}`);
+  };
+
+  return {
+    id: row.id,
+    debug,
+    finish: (counts) => write('success', counts, null),
+    fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),
+  };
+}

@@ -1,0 +1,162 @@
+import { TZDate } from '@date-fns/tz';
+import type { ActivityBlock } from '@overlap/contract/activity';
+import type { WeeklyData } from '@overlap/contract/calendars';
+import { format, parseISO } from 'date-fns';
+import { useMemo } from 'react';
+import { cn } from '../../../lib/cn';
+import {
+  DayActivityLayer,
+  type DayWindow,
+  formatClock,
+  GRID_HEIGHT,
+  HOUR_HEIGHT,
+  hourLinesStyle,
+  NowLine,
+  shiftDateKey,
+  startOfDateIn,
+  useClock,
+  useNowOffset,
+} from '../../dashboard';
+
+const RAIL = 52;
+
+export interface WeekGridProps {
+  week: WeeklyData;
+  color: string;
+  viewerTimeZone: string;
+  onSelectBlock: (block: ActivityBlock) => void;
+}
+
+function viewerHours(weekStart: string, personTz: string, viewerTz: string): string[] {
+  const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: 24 }, (_, h) => formatClock(new TZDate(y, m - 1, d, h, 0, 0, personTz).getTime(), viewerTz));
+}
+
+function Rail({ labels, left, title, column }: { labels: string[]; left: number; title: string; column: number }) {
+  return (
+    <ol
+      aria-label={title}
+      className="sticky z-10 border-r border-line bg-surface"
+      style={{ left, gridRow: 2, gridColumn: column }}
+    >
+      {labels.map((label, i) => (
+        <li key={`${label}-${i}`} className="tabular pr-1.5 text-right text-[11px] leading-none text-faint" style={{ height: HOUR_HEIGHT }}>
+          <span className={cn('relative', i === 0 ? 'top-1' : '-top-[5px]')}>{label}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function DayColumn({
+  day,
+  window,
+  isToday,
+  color,
+  who,
+  column,
+  onSelectBlock,
+}: {
+  day: WeeklyData['dailyActivities'][number];
+  window: DayWindow;
+  isToday: boolean;
+  color: string;
+  who: string;
+  column: number;
+  onSelectBlock: (block: ActivityBlock) => void;
+}) {
+  const nowTop = useNowOffset(window);
+  const lines = useMemo(() => hourLinesStyle(), []);
+  return (
+    <section
+      aria-label={`${day.dayOfWeek} ${day.date}`}
+      className={cn('relative min-w-0 border-r border-line last:border-r-0', isToday && 'bg-accent-soft/60')}
+      style={{ ...lines, gridRow: 2, gridColumn: column }}
+    >
+      <DayActivityLayer
+        blocks={day.activityBlocks}
+        predictions={day.activityPredictions}
+        events={day.activityEvents}
+        day={window}
+        color={color}
+        who={who}
+        onSelectBlock={onSelectBlock}
+      />
+      {isToday && nowTop !== null ? <NowLine top={nowTop} /> : null}
+    </section>
+  );
+}
+
+/** Seven day columns, with the person's and the viewer's hours down the side. */
+export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGridProps) {
+  const tz = week.personTimezone;
+  const today = useClock((now) => format(new TZDate(now, tz), 'yyyy-MM-dd'));
+  const personLabels = useMemo(() => Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`), []);
+  const viewerLabels = useMemo(() => viewerHours(week.weekStart, tz, viewerTimeZone), [week.weekStart, tz, viewerTimeZone]);
+  const windows = useMemo(
+    () =>
+      week.dailyActivities.map((d) => ({
+        start: startOfDateIn(d.date, tz),
+        end: startOfDateIn(shiftDateKey(d.date, 1), tz),
+        timeZone: tz,
+      })),
+    [week.dailyActivities, tz],
+  );
+  const who = week.personName ?? 'This person';
+
+  return (
+    <div className="max-h-[calc(100dvh-12rem)] min-h-80 overflow-auto rounded-lg border border-line bg-surface" data-testid="week-grid">
+      <div
+        className="grid"
+        style={{
+          gridTemplateColumns: `${RAIL}px ${RAIL}px repeat(7, minmax(112px, 1fr))`,
+          gridTemplateRows: `52px ${GRID_HEIGHT}px`,
+        }}
+      >
+        <div className="sticky top-0 left-0 z-30 flex flex-col justify-end border-r border-b border-line bg-surface px-1.5 pb-1.5 text-right text-[10px] leading-tight font-medium text-muted" title={tz}>
+          Their time
+        </div>
+        <div
+          className="sticky top-0 z-30 flex flex-col justify-end border-r border-b border-line bg-surface px-1.5 pb-1.5 text-right text-[10px] leading-tight font-medium text-muted"
+          style={{ left: RAIL }}
+          title={viewerTimeZone}
+        >
+          Your time
+        </div>
+        {week.dailyActivities.map((d) => {
+          const isToday = d.date === today;
+          return (
+            <div
+              key={d.date}
+              className={cn(
+                'sticky top-0 z-20 flex flex-col justify-center border-r border-b border-line bg-surface px-2.5 last:border-r-0',
+              )}
+            >
+              <span className={cn('text-[11px] font-medium uppercase tracking-wide', isToday ? 'text-accent-text' : 'text-muted')}>
+                {d.dayOfWeek.slice(0, 3)}
+              </span>
+              <span className={cn('tabular text-sm font-semibold', isToday ? 'text-accent-text' : 'text-fg')}>
+                {format(parseISO(d.date), 'MMM d')}
+                {isToday ? <span className="ml-1.5 rounded bg-accent px-1 py-px text-[10px] font-semibold text-white">Today</span> : null}
+              </span>
+            </div>
+          );
+        })}
+        <Rail labels={personLabels} left={0} column={1} title={`Hours in ${tz}`} />
+        <Rail labels={viewerLabels} left={RAIL} column={2} title={`Hours in ${viewerTimeZone}`} />
+        {week.dailyActivities.map((d, i) => (
+          <DayColumn
+            key={d.date}
+            day={d}
+            window={windows[i] as DayWindow}
+            isToday={d.date === today}
+            color={color}
+            who={who}
+            column={i + 3}
+            onSelectBlock={onSelectBlock}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

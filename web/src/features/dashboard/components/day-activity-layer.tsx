@@ -1,0 +1,134 @@
+import type { ActivityBlock, ActivityEvent, ActivityPrediction } from '@overlap/contract/activity';
+import { memo, useMemo } from 'react';
+import { readableTextOn } from '../../../lib/person-colors';
+import { useMinute } from '../lib/clock';
+import { formatClock } from '../lib/format';
+import { formatDuration, HOUR_HEIGHT, placeInDay, type Span } from '../lib/geometry';
+import { assignLanes } from '../lib/lanes';
+import { predictionStyle } from '../lib/prediction-style';
+import { EventMarker } from './event-marker';
+
+export interface DayWindow {
+  start: Date;
+  end: Date;
+  /** The timezone whose wall clock the rows follow. */
+  timeZone: string;
+}
+
+export interface DayActivityLayerProps {
+  blocks: readonly ActivityBlock[];
+  predictions: readonly ActivityPrediction[];
+  events: readonly ActivityEvent[];
+  day: DayWindow;
+  color: string;
+  /** Whose activity it is, for accessible names. */
+  who: string;
+  onSelectBlock: (block: ActivityBlock) => void;
+  hourHeight?: number;
+}
+
+function withAlpha(hex: string, alpha: number): string {
+  return `color-mix(in srgb, ${hex} ${Math.round(alpha * 100)}%, transparent)`;
+}
+
+/** Blocks (side by side where integrations overlap), hatched predictions and event markers of one day. */
+export const DayActivityLayer = memo(function DayActivityLayer({
+  blocks,
+  predictions,
+  events,
+  day,
+  color,
+  who,
+  onSelectBlock,
+  hourHeight = HOUR_HEIGHT,
+}: DayActivityLayerProps) {
+  const minute = useMinute();
+  const now = useMemo(() => new Date(minute), [minute]);
+  const text = readableTextOn(color);
+
+  const placedBlocks = useMemo(() => {
+    const placed: { block: ActivityBlock; span: Span }[] = [];
+    for (const block of blocks) {
+      const span = placeInDay(block.startTime, block.isOngoing ? null : block.endTime, day, now, hourHeight);
+      if (span) placed.push({ block, span });
+    }
+    const lanes = assignLanes(placed.map(({ block, span }) => ({ id: block.id, start: span.top, end: span.top + span.height })));
+    return placed.map((p) => ({ ...p, lane: lanes.get(p.block.id) ?? { lane: 0, lanes: 1 } }));
+  }, [blocks, day, now, hourHeight]);
+
+  const placedPredictions = useMemo(
+    () =>
+      predictions
+        .map((p) => ({ p, span: placeInDay(p.startTime, p.endTime, day, now, hourHeight) }))
+        .filter((x): x is { p: ActivityPrediction; span: Span } => x.span !== null),
+    [predictions, day, now, hourHeight],
+  );
+
+  const placedEvents = useMemo(
+    () =>
+      events
+        .map((e) => ({ e, span: placeInDay(e.timestamp, e.timestamp, day, now, hourHeight) }))
+        .filter((x): x is { e: ActivityEvent; span: Span } => x.span !== null),
+    [events, day, now, hourHeight],
+  );
+
+  return (
+    <>
+      {placedPredictions.map(({ p, span }) => {
+        const style = predictionStyle(p.confidence);
+        return (
+          <div
+            key={p.id}
+            aria-hidden="true"
+            title={`Predicted ${formatClock(new Date(p.startTime), day.timeZone)}–${formatClock(new Date(p.endTime), day.timeZone)} (${Math.round(p.confidence * 100)}% confidence)`}
+            className="absolute inset-x-1 z-[1] rounded-md border border-dashed"
+            style={{
+              top: span.top,
+              height: span.height,
+              opacity: style.opacity,
+              borderColor: withAlpha(color, 0.7),
+              backgroundImage: `repeating-linear-gradient(135deg, ${withAlpha(color, style.fill)} 0 4px, transparent 4px 8px)`,
+            }}
+          />
+        );
+      })}
+      {placedBlocks.map(({ block, span, lane }) => {
+        const width = 100 / lane.lanes;
+        const start = formatClock(new Date(block.startTime), day.timeZone);
+        const end = block.isOngoing || !block.endTime ? 'now' : formatClock(new Date(block.endTime), day.timeZone);
+        const label = `${who}, ${block.integrationName}: ${start} – ${end} (${formatDuration(block.durationMinutes)})`;
+        return (
+          <button
+            key={block.id}
+            type="button"
+            onClick={() => onSelectBlock(block)}
+            aria-label={label}
+            title={label}
+            data-block-id={block.id}
+            data-ongoing={block.isOngoing || undefined}
+            className="absolute z-[2] overflow-hidden rounded-[5px] text-left shadow-[inset_0_0_0_1px_rgb(0_0_0/0.06)] transition-[filter] hover:brightness-110 focus-visible:z-[4]"
+            style={{
+              top: span.top,
+              height: span.height,
+              left: `calc(${lane.lane * width}% + 4px)`,
+              width: `calc(${width}% - ${lane.lanes > 1 ? 5 : 8}px)`,
+              backgroundColor: withAlpha(color, 0.85),
+              color: text,
+              borderLeft: block.integrationColor ? `3px solid ${block.integrationColor}` : undefined,
+              maskImage: block.isOngoing ? 'linear-gradient(to bottom, #000 calc(100% - 18px), transparent)' : undefined,
+            }}
+          >
+            {span.height >= 18 ? (
+              <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium">
+                {block.integrationName}
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+      {placedEvents.map(({ e, span }) => (
+        <EventMarker key={e.id} event={e} top={span.top} color={e.integrationColor ?? color} />
+      ))}
+    </>
+  );
+});

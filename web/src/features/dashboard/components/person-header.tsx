@@ -1,0 +1,89 @@
+import type { DashboardPerson } from '@overlap/contract/activity';
+import { X } from 'lucide-react';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn';
+import { initialsOf, readableTextOn } from '../../../lib/person-colors';
+import { localHour, TIME_OF_DAY_LABEL, TIME_OF_DAY_TINT, timeOfDay } from '../../../lib/time-of-day';
+import { Tooltip } from '../../../ui/tooltip';
+import { useClock } from '../lib/clock';
+import { formatClock } from '../lib/format';
+
+export const displayName = (p: { name: string | null; email: string | null }) => p.name || p.email || 'Unknown';
+
+function LocalTime({ timeZone }: { timeZone: string }) {
+  const time = useClock((now) => formatClock(now, timeZone));
+  const band = timeOfDay(localHour(new Date(), timeZone));
+  return (
+    <span
+      className={cn(
+        'tabular inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
+        TIME_OF_DAY_TINT[band],
+        `time-of-day-${band}`,
+      )}
+      title={`${TIME_OF_DAY_LABEL[band]} in ${timeZone}`}
+    >
+      {time}
+    </span>
+  );
+}
+
+export interface PersonHeaderProps {
+  person: DashboardPerson;
+  color: string;
+  onHide: (id: string) => void;
+}
+
+/** A column's sticky header: avatar with online dot, name or email, local time; click opens the week. */
+export const PersonHeader = memo(function PersonHeader({ person, color, onHide }: PersonHeaderProps) {
+  const name = displayName(person);
+  return (
+    <div className="group relative h-full">
+      <Link
+        to={`/people/${person.id}/week`}
+        className="flex h-full min-w-0 items-center gap-2 px-2.5 py-2 transition-colors hover:bg-subtle focus-visible:-outline-offset-2"
+        aria-label={`${name}${person.isOnline ? ', online' : ''}. Open weekly view`}
+      >
+        <span className="relative shrink-0">
+          <span
+            aria-hidden="true"
+            className="flex size-7 items-center justify-center rounded-full text-[11px] font-semibold"
+            style={{ backgroundColor: color, color: readableTextOn(color) }}
+          >
+            {initialsOf(person.name, person.email)}
+          </span>
+          {person.isOnline ? (
+            <span className="absolute -right-0.5 -bottom-0.5 flex size-2.5" title="Online">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden [animation-duration:2s]" />
+              <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500 ring-2 ring-surface" />
+            </span>
+          ) : null}
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className="flex min-w-0 items-center gap-1 pr-4">
+            <span className="truncate text-[13px] font-semibold text-fg">{name}</span>
+            {person.status === 'unassigned' ? (
+              <span
+                className="inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-amber-100 text-[10px] font-bold text-amber-800 dark:bg-amber-500/20 dark:text-amber-200"
+                title="Unassigned"
+              >
+                ?
+              </span>
+            ) : null}
+          </span>
+          <LocalTime timeZone={person.timezone} />
+        </span>
+      </Link>
+      <Tooltip content="Hide from timeline">
+        <button
+          type="button"
+          onClick={() => onHide(person.id)}
+          aria-label={`Hide ${name} from the timeline`}
+          className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-md text-muted opacity-0 transition-opacity group-hover:opacity-100 hover:bg-zinc-200/70 hover:text-fg focus-visible:opacity-100 dark:hover:bg-zinc-700/70 [@media(hover:none)]:opacity-60"
+        >
+          <X className="size-3.5" aria-hidden="true" />
+        </button>
+      </Tooltip>
+    </div>
+  );
+});

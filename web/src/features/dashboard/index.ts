@@ -1,0 +1,13 @@
+/** What other features may use from the dashboard: the shared day drawing, the block dialog and hidden people. */
+export { activityKeys } from './api/activities';
+export { BlockDialog } from './components/block-dialog';
+export { DayActivityLayer, type DayWindow } from './components/day-activity-layer';
+export { HourRail, hourLinesStyle } from './components/hour-rail';
+export { NowLine, useNowOffset } from './components/now-line';
+export { displayName } from './components/person-header';
+export { useHiddenPeople } from './hidden-people';
+export { seesBanners as canManage } from './lib/banner-rules';
+export { useClock } from './lib/clock';
+export { formatClock, viewerTimeZone } from './lib/format';
+export { GRID_HEIGHT, HOUR_HEIGHT } from './lib/geometry';
+export { isDateKey, shiftDateKey, startOfDateIn, todayKey } from './lib/view-date';

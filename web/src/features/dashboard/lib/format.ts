@@ -1,0 +1,42 @@
+/** 'HH:mm' of an instant in a timezone (UTC for an unknown zone). */
+export function formatClock(at: Date | number, timeZone: string): string {
+  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone };
+  try {
+    return new Intl.DateTimeFormat('en-GB', opts).format(at);
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: 'UTC' }).format(at);
+  }
+}
+
+/** 'Thu, May 1, 14:05' of an instant in the viewer's timezone. */
+export function formatDateTime(at: string | Date): string {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return 'Invalid date';
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+}
+
+/** The value a datetime-local input shows for an instant, in the viewer's timezone. */
+export function toDateTimeLocal(at: string | Date | null | undefined): string {
+  if (!at) return '';
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** An ISO instant from a datetime-local value (read in the viewer's timezone), or null when empty or invalid. */
+export function fromDateTimeLocal(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** The viewer's IANA timezone. */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

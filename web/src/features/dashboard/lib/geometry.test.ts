@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { durationMinutes, formatDuration, HOUR_HEIGHT, minuteOfDay, placeInDay, spanToPixels } from './geometry';
+import { startOfDateIn } from './view-date';
+
+const day = (key: string, timeZone: string) => {
+  const start = startOfDateIn(key, timeZone);
+  const end = startOfDateIn(key === '2025-03-30' ? '2025-03-31' : '2025-05-02', timeZone);
+  return { start, end, timeZone };
+};
+
+describe('timeline geometry', () => {
+  it('places instants at their wall-clock minute in the viewer timezone', () => {
+    const d = day('2025-05-01', 'Europe/Berlin');
+    expect(minuteOfDay(new Date('2025-05-01T07:30:00Z'), d.start, d.end, d.timeZone)).toBe(9 * 60 + 30);
+    expect(minuteOfDay(new Date('2025-04-30T10:00:00Z'), d.start, d.end, d.timeZone)).toBe(0);
+    expect(minuteOfDay(new Date('2025-05-03T10:00:00Z'), d.start, d.end, d.timeZone)).toBe(1440);
+  });
+
+  it('keeps hours on their rows on a DST day', () => {
+    const d = day('2025-03-30', 'Europe/Berlin');
+    // 10:00 local (CEST, UTC+2) after the 02:00 -> 03:00 jump.
+    expect(minuteOfDay(new Date('2025-03-30T08:00:00Z'), d.start, d.end, d.timeZone)).toBe(600);
+  });
+
+  it('turns minutes into pixels, exact to the minute', () => {
+    expect(spanToPixels(60, 90)).toEqual({ top: HOUR_HEIGHT, height: HOUR_HEIGHT / 2 });
+    expect(spanToPixels(600, 600).height).toBe(2);
+  });
+
+  it('clips blocks to the day and runs an ongoing block to now', () => {
+    const d = day('2025-05-01', 'UTC');
+    const now = new Date('2025-05-01T12:00:00Z');
+    expect(placeInDay('2025-05-01T10:00:00Z', null, d, now)).toEqual({ top: 10 * HOUR_HEIGHT, height: 2 * HOUR_HEIGHT });
+    expect(placeInDay('2025-04-30T22:00:00Z', '2025-05-01T01:00:00Z', d, now)).toEqual({ top: 0, height: HOUR_HEIGHT });
+    expect(placeInDay('2025-04-29T22:00:00Z', '2025-04-29T23:00:00Z', d, now)).toBeNull();
+  });
+
+  it('formats durations', () => {
+    expect(durationMinutes('2025-05-01T10:00:00Z', '2025-05-01T11:05:00Z')).toBe(65);
+    expect(formatDuration(65)).toBe('1h 05m');
+    expect(formatDuration(45)).toBe('45m');
+    expect(formatDuration(120)).toBe('2h');
+  });
+});

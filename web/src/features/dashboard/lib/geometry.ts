@@ -1,0 +1,63 @@
+import { TZDate } from '@date-fns/tz';
+
+/** Height of one hourly row of the timeline and of the week grid. */
+export const HOUR_HEIGHT = 44;
+export const DAY_MINUTES = 24 * 60;
+export const GRID_HEIGHT = 24 * HOUR_HEIGHT;
+export const MIN_COLUMN_WIDTH = 128;
+export const HOUR_LABELS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+
+/**
+ * Minutes since local midnight of the day [dayStart, dayEnd) for an instant, by wall clock in the
+ * timezone (so DST days keep hours on their rows); clamped to 0..1440 outside the day.
+ */
+export function minuteOfDay(at: Date | number, dayStart: Date, dayEnd: Date, timeZone: string): number {
+  const t = typeof at === 'number' ? at : at.getTime();
+  if (t <= dayStart.getTime()) return 0;
+  if (t >= dayEnd.getTime()) return DAY_MINUTES;
+  const local = new TZDate(t, timeZone);
+  return local.getHours() * 60 + local.getMinutes() + local.getSeconds() / 60;
+}
+
+export interface Span {
+  top: number;
+  height: number;
+}
+
+/** Pixel top and height of a span of minutes; very short spans keep a visible 2 px. */
+export function spanToPixels(startMinute: number, endMinute: number, hourHeight = HOUR_HEIGHT): Span {
+  const top = (startMinute / 60) * hourHeight;
+  const height = Math.max(2, ((Math.max(endMinute, startMinute) - startMinute) / 60) * hourHeight);
+  return { top, height: Math.min(height, 24 * hourHeight - top) };
+}
+
+/** Where a block sits in a day: an ongoing (endless) block runs to `now`. Null when outside the day. */
+export function placeInDay(
+  start: string | Date,
+  end: string | Date | null | undefined,
+  day: { start: Date; end: Date; timeZone: string },
+  now: Date,
+  hourHeight = HOUR_HEIGHT,
+): Span | null {
+  const s = new Date(start).getTime();
+  const e = end ? new Date(end).getTime() : Math.max(now.getTime(), s);
+  if (e < day.start.getTime() || s >= day.end.getTime()) return null;
+  const a = minuteOfDay(s, day.start, day.end, day.timeZone);
+  const b = minuteOfDay(e, day.start, day.end, day.timeZone);
+  return spanToPixels(a, b, hourHeight);
+}
+
+/** Duration in minutes between two instants (an open end counts to now). */
+export function durationMinutes(start: string | Date, end: string | Date | null | undefined, now = new Date()): number {
+  const e = end ? new Date(end).getTime() : now.getTime();
+  return Math.max(0, Math.round((e - new Date(start).getTime()) / 60000));
+}
+
+/** '45m', '2h', '2h 05m'. */
+export function formatDuration(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  return rest ? `${h}h ${String(rest).padStart(2, '0')}m` : `${h}h`;
+}

@@ -1,0 +1,19 @@
+import { useSystemInfo } from '../../../api/session';
+import { formatAge } from '../../../lib/relative-time';
+
+/** 'version X • deployed Nm/Nh/Nd ago' from the system info; nothing until it has loaded. */
+export function AppFooter() {
+  const info = useSystemInfo();
+  const build = info.data?.buildInfo;
+  return (
+    <footer className="border-t border-line">
+      <div className="mx-auto flex h-12 max-w-screen-2xl items-center px-4 text-xs text-faint sm:px-6">
+        {build ? (
+          <p className="tabular">
+            version {build.version} • deployed {formatAge(build.deploymentTime)}
+          </p>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,85 @@
+import type { SessionUser } from '@overlap/contract/auth';
+import { LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../../ui/button';
+import { useHeaderSlotTargets } from '../../../ui/header-slot';
+import { Logo } from '../../../ui/logo';
+import { Tooltip } from '../../../ui/tooltip';
+import { useLogout } from '../api/logout';
+import { MobileMenu } from './mobile-menu';
+import { ThemeMenu } from './theme-menu';
+
+export interface AppHeaderProps {
+  /** Null for a visitor without a session: only the title and 'Sign in' are shown. */
+  user: SessionUser | null;
+  impersonating: boolean;
+}
+
+function DesktopActions({ user, showSuperadmin }: { user: SessionUser; showSuperadmin: boolean }) {
+  const logout = useLogout();
+  return (
+    <div className="hidden items-center gap-1 md:flex">
+      <Tooltip content="Your profile">
+        <Link
+          to="/profile"
+          className="max-w-64 truncate rounded-md px-2 py-1 text-sm text-muted transition-colors hover:text-fg"
+        >
+          {user.email}
+        </Link>
+      </Tooltip>
+      <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
+      <ButtonLink to="/account" variant="ghost" size="sm" icon={<Settings />}>
+        Settings
+      </ButtonLink>
+      {showSuperadmin ? (
+        <Tooltip content="Super Admin Panel">
+          <Link
+            to="/superadmin"
+            aria-label="Super Admin Panel"
+            className="inline-flex size-8 items-center justify-center rounded-md text-muted transition-colors hover:bg-subtle hover:text-fg"
+          >
+            <ShieldCheck className="size-4" aria-hidden="true" />
+          </Link>
+        </Tooltip>
+      ) : null}
+      <ThemeMenu />
+      <Button variant="ghost" size="sm" icon={<LogOut />} loading={logout.isPending} onClick={() => logout.mutate()}>
+        Logout
+      </Button>
+    </div>
+  );
+}
+
+/** The app header: title, the page's header slot, and the user's links (a Menu panel below md). */
+export function AppHeader({ user, impersonating }: AppHeaderProps) {
+  const { desktopRef, mobileRef } = useHeaderSlotTargets();
+  const showSuperadmin = user?.role === 'superadmin' && !impersonating;
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/80 backdrop-blur-md">
+      <div className="mx-auto flex h-14 max-w-screen-2xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="-mx-1 rounded-md px-1">
+          <Logo />
+        </Link>
+        <div ref={desktopRef} className="hidden min-w-0 items-center md:flex" />
+        <div className="ml-auto flex items-center gap-1">
+          {user ? (
+            <>
+              <DesktopActions user={user} showSuperadmin={showSuperadmin} />
+              <div className="md:hidden">
+                <MobileMenu user={user} showSuperadmin={showSuperadmin} />
+              </div>
+            </>
+          ) : (
+            <>
+              <ThemeMenu />
+              <ButtonLink to="/login" variant="secondary" size="sm">
+                Sign in
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </div>
+      <div ref={mobileRef} className="border-t border-line px-4 py-2 empty:hidden md:hidden" />
+    </header>
+  );
+}
