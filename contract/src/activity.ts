@@ -96,7 +96,10 @@ const visiblePeopleParam = z.preprocess(
     const list = Array.isArray(v) ? v : [v];
     return list.flatMap((item) => (typeof item === 'string' ? item.split(',').filter(Boolean) : [item]));
   },
-  z.array(z.uuid({ message: 'must be a list of person ids' })).max(500, 'must list at most 500 people').optional(),
+  z
+    .array(z.uuid({ message: 'must be a list of person ids' }))
+    .max(500, 'must list at most 500 people')
+    .optional(),
 );
 
 export const activitiesQuery = z.object({

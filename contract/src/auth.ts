@@ -38,10 +38,7 @@ export const emailField = z
   .pipe(z.email({ message: 'must be a valid email address' }))
   .transform((v) => v.toLowerCase());
 
-const tokenField = z
-  .string({ message: 'is required' })
-  .min(1, 'is required')
-  .max(200, 'is not a valid token');
+const tokenField = z.string({ message: 'is required' }).min(1, 'is required').max(200, 'is not a valid token');
 
 /** The password rule of sign-up, set and reset (spec 000 §5): 8+ characters, a digit, a special character. */
 export const newPasswordField = z
@@ -79,9 +76,7 @@ export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
 
 export const confirmCodeBody = z.object({
   email: emailField,
-  code: z
-    .string({ message: 'is required' })
-    .regex(/^\d{6}$/, `must be ${CONFIRMATION_CODE_LENGTH} digits`),
+  code: z.string({ message: 'is required' }).regex(/^\d{6}$/, `must be ${CONFIRMATION_CODE_LENGTH} digits`),
 });
 export type ConfirmCodeBody = z.input<typeof confirmCodeBody>;
 

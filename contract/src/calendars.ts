@@ -9,14 +9,18 @@ export const MIN_YEAR = 2000;
 export const MAX_YEAR = 2100;
 
 export const weekQuery = z.object({
-  date: isoDate.optional().describe("Any day of the wanted week, YYYY-MM-DD; today in the person's timezone when absent"),
+  date: isoDate
+    .optional()
+    .describe("Any day of the wanted week, YYYY-MM-DD; today in the person's timezone when absent"),
 });
 export type WeekQuery = z.input<typeof weekQuery>;
 
 export const dailyActivity = z.object({
   date: z.string().describe('YYYY-MM-DD in the person’s timezone'),
   dayOfWeek: z.enum(DAY_NAMES),
-  activityBlocks: z.array(activityBlock).describe('Blocks overlapping this local day (a block crossing midnight is in both days)'),
+  activityBlocks: z
+    .array(activityBlock)
+    .describe('Blocks overlapping this local day (a block crossing midnight is in both days)'),
   activityEvents: z.array(activityEvent),
   activityPredictions: z.array(activityPrediction).describe("Empty unless the account has the 'predictions' feature"),
 });

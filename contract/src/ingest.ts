@@ -28,7 +28,12 @@ export function isIanaTimeZone(value: string): boolean {
 
 const pushTimestamp = z
   .string()
-  .pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time with a timezone, e.g. 2025-03-14T09:30:00Z' }))
+  .pipe(
+    z.iso.datetime({
+      offset: true,
+      message: 'must be an ISO 8601 date-time with a timezone, e.g. 2025-03-14T09:30:00Z',
+    }),
+  )
   .refine((v) => !(Date.parse(v) > Date.now() + MAX_FUTURE_SKEW_MS), {
     message: 'must not be more than 5 minutes in the future',
   });
@@ -108,7 +113,13 @@ export const presencePushResult = z
   })
   .meta({
     id: 'PresencePushResult',
-    example: { success: true, accepted: 2, skipped: 0, peopleCreated: 1, runId: '0b6f6a2e-6c1d-4a43-9b7e-0e8b1d1f2a10' },
+    example: {
+      success: true,
+      accepted: 2,
+      skipped: 0,
+      peopleCreated: 1,
+      runId: '0b6f6a2e-6c1d-4a43-9b7e-0e8b1d1f2a10',
+    },
   });
 export type PresencePushResult = z.infer<typeof presencePushResult>;
 

@@ -96,7 +96,9 @@ export const updateIntegrationBody = z
     name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
     config: configValues
       .optional()
-      .describe('Merged into the stored configuration; a null value removes a setting. Only while stopped, except color'),
+      .describe(
+        'Merged into the stored configuration; a null value removes a setting. Only while stopped, except color',
+      ),
   })
   .refine((b) => b.name !== undefined || b.config !== undefined, { message: 'send name or config', path: ['name'] });
 export type UpdateIntegrationBody = z.infer<typeof updateIntegrationBody>;

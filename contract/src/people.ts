@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activityBlock, activityEvent, personStatus, timezoneName } from './activity.ts';
 import { offsetQuery, pageQuery, pagination } from './common.ts';
 
-export { personStatus, type PersonStatus } from './activity.ts';
+export { type PersonStatus, personStatus } from './activity.ts';
 
 const isoTime = z.string().describe('ISO 8601 date-time (UTC)');
 
@@ -184,7 +184,11 @@ export const personActionResult = z.object({
 });
 export type PersonActionResult = z.infer<typeof personActionResult>;
 
-export const offsetPagination = z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() });
+export const offsetPagination = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
 export type OffsetPagination = z.infer<typeof offsetPagination>;
 
 export const personIntegrationListQuery = offsetQuery(PERSON_INTEGRATION_PAGE_SIZE);

@@ -3,6 +3,11 @@ import type { Connector } from './types.ts';
 
 const connectors = new Map<string, Connector>([[demoConnector.provider, demoConnector]]);
 
+/** Adds (or replaces) the connector of a provider; each provider file registers itself here. */
+export function registerConnector(connector: Connector): void {
+  connectors.set(connector.provider, connector);
+}
+
 /** The connector that polls `provider`, when one is implemented. */
 export function connectorFor(provider: string): Connector | undefined {
   return connectors.get(provider);

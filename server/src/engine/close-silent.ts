@@ -58,7 +58,7 @@ export async function closeSilentBlocks(
   });
   if (toClose.length === 0) return { closed: 0, accountIds: [] };
 
-  const values = JSON.stringify(toClose.map((b) => ({ id: b.id, last: isoOf(b.last_ms), end: isoOf(b.end) })));
+  const values = JSON.stringify(toClose.map((b) => ({ id: b.id, last: isoOf(b.last_ms), end_at: isoOf(b.end) })));
   const closed = await db.execute<{
     id: string;
     person_id: string;
@@ -67,7 +67,7 @@ export async function closeSilentBlocks(
   }>(sql`
     update activity_blocks b set end_time = v.end_at, updated_at = now()
       from jsonb_to_recordset(${values}::jsonb) as v(id uuid, last timestamptz, end_at timestamptz)
-     where b.id = v.id and b.end_time is null and b.last_sample_at = v.last
+     where b.id = v.id and b.end_time is null and b.last_sample_at = v.last and v.end_at is not null
     returning b.id, b.person_id, b.person_integration_id, b.account_id`);
   if (closed.rows.length === 0) return { closed: 0, accountIds: [] };
 

@@ -6,7 +6,8 @@ import type { AppDeps } from './deps.ts';
 const description = `Overlap's HTTP API. The **push API** (\`/api/v1/presence\`, \`/api/v1/events\`,
 \`/api/v1/activate\`) is the documented external API: authenticate with \`Authorization: Bearer <API key>\`
 using the key shown on the integration's Setup tab. Every other call is used by the Overlap web app
-with a session cookie.
+with a session cookie. Push limits: 1,000 users or events and 1 MiB per request, 120 requests per
+minute per key (429 with \`Retry-After\` beyond); curl examples are under each push call below.
 
 Every error answers \`{ statusCode, code, error, message, details? }\`; \`details\` lists each bad field.`;
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { App } from '../../src/http/app.ts';
 import type { MailMessage } from '../../src/http/deps.ts';
-import { type App, type Caller, client } from '../app.ts';
+import { type Caller, client } from '../app.ts';
 
 /** A client from its own random IP address, so per-IP rate limits of one test don't leak into another. */
 export function fromFreshIp(app: App, cookie?: string): Caller {
@@ -9,7 +10,8 @@ export function fromFreshIp(app: App, cookie?: string): Caller {
   return (options) => call({ remoteAddress: ip, ...options });
 }
 
-export const uniqueEmail = (prefix = 'person') => `${prefix}-${randomBytes(4).toString('hex')}@acme-${randomBytes(2).toString('hex')}.io`;
+export const uniqueEmail = (prefix = 'person') =>
+  `${prefix}-${randomBytes(4).toString('hex')}@acme-${randomBytes(2).toString('hex')}.io`;
 
 /** The newest mail sent to `to`; fails the test when there is none. */
 export function lastMailTo(mails: MailMessage[], to: string): MailMessage {
@@ -18,7 +20,8 @@ export function lastMailTo(mails: MailMessage[], to: string): MailMessage {
   return found;
 }
 
-export const mailsTo = (mails: MailMessage[], to: string) => mails.filter((m) => m.to.toLowerCase() === to.toLowerCase());
+export const mailsTo = (mails: MailMessage[], to: string) =>
+  mails.filter((m) => m.to.toLowerCase() === to.toLowerCase());
 
 /** The token and code of a confirmation mail, read from its link and text. */
 export function confirmationOf(mail: MailMessage): { token: string; code: string } {

@@ -35,7 +35,12 @@ export async function createTrackedPerson(
   db: DbOrTx,
   accountId: string,
   integrationId: string,
-  values: Partial<{ name: string; timezone: string | null; status: 'active' | 'unassigned' | 'ignored'; personId: string }> = {},
+  values: Partial<{
+    name: string;
+    timezone: string | null;
+    status: 'active' | 'unassigned' | 'ignored';
+    personId: string;
+  }> = {},
 ) {
   let personId = values.personId;
   if (!personId) {

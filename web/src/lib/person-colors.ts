@@ -56,7 +56,8 @@ export function readableTextOn(hex: string): '#ffffff' | '#18181b' {
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4 ? '#18181b' : '#ffffff';
+  // The text colour with the higher WCAG contrast: dark wins above a relative luminance of about 0.2.
+  return luminance > 0.2 ? '#18181b' : '#ffffff';
 }
 
 /** Up to two initials from a name, else from the part of an e-mail before '@'. */

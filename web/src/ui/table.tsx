@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 export interface TableColumn<Row> {
@@ -23,7 +23,7 @@ export interface TableProps<Row> {
   empty?: ReactNode;
   onRowClick?: (row: Row) => void;
   className?: string;
-  /** Scrolls the body inside this height under a sticky header; without it the header sticks below the app header. */
+  /** From md up, scrolls the body inside this height under a sticky header; without it the header sticks below the app header. */
   maxHeight?: string;
 }
 
@@ -42,10 +42,10 @@ export function Table<Row>({
     <div
       className={cn(
         'md:rounded-lg md:border md:border-line md:bg-surface',
-        maxHeight ? 'overflow-auto' : 'max-md:overflow-visible',
+        maxHeight && 'md:max-h-(--table-max-height) md:overflow-auto',
         className,
       )}
-      style={maxHeight ? { maxHeight } : undefined}
+      style={maxHeight ? ({ '--table-max-height': maxHeight } as CSSProperties) : undefined}
     >
       <table className="w-full border-separate border-spacing-0 text-sm max-md:block">
         {caption ? <caption className="sr-only">{caption}</caption> : null}

@@ -46,7 +46,13 @@ export async function computePredictionsForAccount(
     const tz = effectiveTimezone(p.manual, p.automatic);
     cutoffs.push({ person_id: p.id, from: isoOf(localMidnightUtc(tz, localDayOf(tz, t))) });
     for (const span of predictSpans(byPerson.get(p.id) ?? [], tz, t, PREDICTION_DAYS, model)) {
-      rows.push({ person_id: p.id, start_time: isoOf(span.start), end_time: isoOf(span.end), confidence: span.confidence, tz });
+      rows.push({
+        person_id: p.id,
+        start_time: isoOf(span.start),
+        end_time: isoOf(span.end),
+        confidence: span.confidence,
+        tz,
+      });
     }
   }
   await db.execute(sql`
@@ -64,7 +70,10 @@ export async function computePredictionsForAccount(
 }
 
 /** Every account with active people: the daily predictions job. */
-export async function computeAllPredictions(db: DbOrTx, now = new Date()): Promise<{ accounts: number; spans: number }> {
+export async function computeAllPredictions(
+  db: DbOrTx,
+  now = new Date(),
+): Promise<{ accounts: number; spans: number }> {
   const accounts = await db.execute<{ id: string }>(sql`
     select distinct a.id from accounts a join people p on p.account_id = a.id and p.status = 'active'
      where a.status in ('pending', 'active', 'suspended')`);

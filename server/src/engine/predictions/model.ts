@@ -12,9 +12,21 @@ export interface PredictionModel {
   decay: number;
   /** A slot is predicted online when its weighted frequency reaches this. */
   threshold: number;
+  /**
+   * Share of the probability taken from the recent days of the same kind (working day or weekend)
+   * rather than the same weekday only: more evidence per slot, less noise from one odd week.
+   */
+  blend: number;
+  /** How many recent days of the same kind the blended part looks at. */
+  recentDays: number;
 }
 
-export const DEFAULT_MODEL: PredictionModel = { weeks: 8, decay: 0.8, threshold: 0.5 };
+export const DEFAULT_MODEL: PredictionModel = { weeks: 8, decay: 0.7, threshold: 0.45, blend: 0.5, recentDays: 10 };
+
+const isWeekend = (day: number) => {
+  const wd = (((day + 4) % 7) + 7) % 7;
+  return wd === 0 || wd === 6;
+};
 
 /** Online time per UTC 15-minute slot (every IANA offset is a multiple of 15 minutes, so slots align locally). */
 export class Occupancy {
@@ -44,13 +56,15 @@ export class Occupancy {
 /**
  * Probability of being online for each slot of local day `day`: the weighted frequency of the same
  * slot on the same weekday of the previous `weeks` weeks (only weeks after the person's first
- * activity count, so a newcomer is not predicted offline). Null when there is no history.
+ * activity count, so a newcomer is not predicted offline), blended with the same slot on the most
+ * recent days of the same kind before `asOf` (the first predicted day). Null when there is no history.
  */
 export function slotProbabilities(
   occupancy: Occupancy,
   tz: string,
   day: number,
   model: PredictionModel = DEFAULT_MODEL,
+  asOf: number = day,
 ): Float64Array | null {
   const firstDay = occupancy.firstDayMs === null ? null : localDayOf(tz, occupancy.firstDayMs);
   if (firstDay === null) return null;
@@ -65,6 +79,21 @@ export function slotProbabilities(
   }
   if (totalWeight === 0) return null;
   for (let s = 0; s < SLOTS_PER_DAY; s++) probs[s] = (probs[s] ?? 0) / totalWeight;
+  if (model.blend <= 0) return probs;
+
+  // The most recent days of the same kind before the prediction starts (`asOf`): only the past is used.
+  const weekend = isWeekend(day);
+  const recent = new Float64Array(SLOTS_PER_DAY);
+  let recentWeight = 0;
+  for (let past = Math.min(asOf, day) - 1; past >= firstDay && recentWeight < model.recentDays; past--) {
+    if (isWeekend(past) !== weekend) continue;
+    recentWeight++;
+    for (let s = 0; s < SLOTS_PER_DAY; s++) if (occupancy.isOnline(tz, past, s)) recent[s] = (recent[s] ?? 0) + 1;
+  }
+  if (recentWeight === 0) return probs;
+  for (let s = 0; s < SLOTS_PER_DAY; s++) {
+    probs[s] = (1 - model.blend) * (probs[s] ?? 0) + (model.blend * (recent[s] ?? 0)) / recentWeight;
+  }
   return probs;
 }
 
@@ -118,7 +147,7 @@ export function predictSpans(
   const today = localDayOf(tz, now);
   const spans: PredictedSpan[] = [];
   for (let d = today; d < today + days; d++) {
-    const probs = slotProbabilities(occupancy, tz, d, model);
+    const probs = slotProbabilities(occupancy, tz, d, model, today);
     if (probs) spans.push(...spansOfDay(probs, tz, d, model.threshold));
   }
   return spans;

@@ -32,7 +32,9 @@ export function alreadyRegisteredMail(input: { publicUrl: string; to: string }):
   return renderMail({
     to: input.to,
     subject: 'You already have an Overlap account',
-    intro: ['Someone (hopefully you) tried to sign up for Overlap with this email address, which already has an account.'],
+    intro: [
+      'Someone (hopefully you) tried to sign up for Overlap with this email address, which already has an account.',
+    ],
     action: { label: 'Log in', url: `${input.publicUrl}/login` },
     outro: [
       `Forgot your password? Reset it at ${link(input.publicUrl, '/forgot-password', { email: input.to })}`,

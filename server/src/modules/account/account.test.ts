@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../db/schema/accounts.ts';
-import { integrationRuns, integrations, services } from '../../db/schema/integrations.ts';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { integrationRuns, integrations, services } from '../../db/schema/integrations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,26 +78,35 @@ describe('GET /api/v1/account', () => {
 describe('PATCH /api/v1/account', () => {
   it('renames the account for a manager, trimming the name', async () => {
     const { account, cookie } = await signedInManager(t.db);
-    const res = await client(t.app, cookie)({ method: 'PATCH', url: '/api/v1/account', body: { name: '  Night Owls  ' } });
+    const res = await client(
+      t.app,
+      cookie,
+    )({ method: 'PATCH', url: '/api/v1/account', body: { name: '  Night Owls  ' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().name).toBe('Night Owls');
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row?.name).toBe('Night Owls');
   });
 
-  it.each([[{ name: '' }], [{ name: '   ' }], [{}], [{ name: 'x'.repeat(101) }], [{ name: 5 }]])('refuses %j with 400', async (body) => {
-    const { account, cookie } = await signedInManager(t.db);
-    const res = await client(t.app, cookie)({ method: 'PATCH', url: '/api/v1/account', body });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details[0].field).toBe('name');
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
-    expect(row?.name).toBe(account.name);
-  });
+  it.each([[{ name: '' }], [{ name: '   ' }], [{}], [{ name: 'x'.repeat(101) }], [{ name: 5 }]])(
+    'refuses %j with 400',
+    async (body) => {
+      const { account, cookie } = await signedInManager(t.db);
+      const res = await client(t.app, cookie)({ method: 'PATCH', url: '/api/v1/account', body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0].field).toBe('name');
+      const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+      expect(row?.name).toBe(account.name);
+    },
+  );
 
   it('refuses a user with 403', async () => {
     const { account } = await signedInManager(t.db);
     const member = await createUser(t.db, account.id, { role: 'user' });
-    const res = await client(t.app, await sessionCookie(t.db, member.id))({ method: 'PATCH', url: '/api/v1/account', body: { name: 'Mine' } });
+    const res = await client(
+      t.app,
+      await sessionCookie(t.db, member.id),
+    )({ method: 'PATCH', url: '/api/v1/account', body: { name: 'Mine' } });
     expect(res.statusCode).toBe(403);
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row?.name).toBe(account.name);

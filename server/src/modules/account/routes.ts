@@ -10,7 +10,11 @@ const accountRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     paths.account,
     {
-      schema: { tags, summary: 'The account: status, onboarding, integrations, integration health, signup data', response: { 200: accountView, 401: errorBody } },
+      schema: {
+        tags,
+        summary: 'The account: status, onboarding, integrations, integration health, signup data',
+        response: { 200: accountView, 401: errorBody },
+      },
       config: { allowTerminated: true },
     },
     async (request) => getAccount(ctxOf(deps, request)),

@@ -21,7 +21,11 @@ export async function getAccount(ctx: Ctx): Promise<AccountView> {
     status: account.status,
     createdAt: account.createdAt.toISOString(),
     onboarding: { completed: account.onboardingCompleted },
-    billing: { currentPlan: limits.plan.id, integrationInterval: limits.integrationInterval, maxPeople: limits.maxPeople },
+    billing: {
+      currentPlan: limits.plan.id,
+      integrationInterval: limits.integrationInterval,
+      maxPeople: limits.maxPeople,
+    },
     integrations,
     integrationHealth: { hasStaleIntegrations: staleCount > 0, staleCount },
     signupData: account.signupData ?? null,

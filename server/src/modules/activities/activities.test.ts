@@ -1,6 +1,6 @@
 import type { ActivitiesResponse } from '@overlap/contract/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type TestApp, createTestApp } from '../../../test/app.ts';
+import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   createBlock,
   createEvent,
@@ -95,13 +95,22 @@ describe('GET /api/v1/activities', () => {
   it('lists active people only, filtered by visiblePeople (repeated or comma-separated)', async () => {
     const { account, cookie } = await signedInManager(t.db);
     const a = await createPerson(t.db, account.id, { name: 'A', timezoneAutomatic: 'Asia/Tokyo', color: '#123456' });
-    const b = await createPerson(t.db, account.id, { name: 'B', timezoneManual: 'America/New_York', timezoneAutomatic: 'Asia/Tokyo' });
+    const b = await createPerson(t.db, account.id, {
+      name: 'B',
+      timezoneManual: 'America/New_York',
+      timezoneAutomatic: 'Asia/Tokyo',
+    });
     const c = await createPerson(t.db, account.id, { name: 'C' });
     await createPerson(t.db, account.id, { name: 'U', status: 'unassigned' });
     await createPerson(t.db, account.id, { name: 'I', status: 'ignored' });
     const all = await day(cookie, 'date=2025-05-05');
     expect(all.body.people.map((p) => p.name)).toEqual(['A', 'B', 'C']);
-    expect(all.body.people[0]).toMatchObject({ timezone: 'Asia/Tokyo', color: '#123456', isOnline: false, status: 'active' });
+    expect(all.body.people[0]).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      color: '#123456',
+      isOnline: false,
+      status: 'active',
+    });
     expect(all.body.people[1]?.timezone).toBe('America/New_York');
     expect(all.body.people[2]?.timezone).toBe('UTC');
     const repeated = await day(cookie, `date=2025-05-05&visiblePeople=${a.id}&visiblePeople=${c.id}`);

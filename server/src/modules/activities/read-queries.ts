@@ -1,5 +1,5 @@
 import type { ActivityBlock, ActivityEvent, ActivityPrediction } from '@overlap/contract/activity';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** A half-open interval of time [from, to). */
@@ -14,6 +14,13 @@ export type OwnedPrediction = ActivityPrediction & { personId: string };
 
 /** A uuid[] parameter (ids come from the database or from validated input). */
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** Which people to read: a list of ids, or a subquery selecting person ids. */
+export type PersonSet = readonly string[] | SQL;
+
+const isEmpty = (people: PersonSet) => Array.isArray(people) && people.length === 0;
+const personIn = (column: SQL, people: PersonSet) =>
+  Array.isArray(people) ? sql`${column} = any(${uuidArray(people)})` : sql`${column} in (${people as SQL})`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const minutesBetween = (start: Date, end: Date) => Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000));
@@ -61,20 +68,20 @@ export function toBlock(row: BlockRow, now = new Date()): OwnedBlock {
 export async function findBlocksInWindow(
   db: DbOrTx,
   accountId: string,
-  personIds: readonly string[],
+  personIds: PersonSet,
   window: TimeWindow,
 ): Promise<OwnedBlock[]> {
-  if (personIds.length === 0) return [];
-  const ids = uuidArray(personIds);
+  if (isEmpty(personIds)) return [];
+  const inPeople = personIn(sql`b.person_id`, personIds);
   const overlaps = sql`b.start_time < ${window.to} and coalesce(b.end_time, 'infinity') > ${window.from}`;
   const result = await db.execute<BlockRow>(sql`
     select ${blockColumns} from activity_blocks b join integrations i on i.id = b.integration_id
-    where b.account_id = ${accountId} and b.person_id = any(${ids}) and ${overlaps}
+    where b.account_id = ${accountId} and ${inPeople} and ${overlaps}
       and b.start_time >= ${window.from}::timestamptz - interval '1 day'
       and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
     union all
     select ${blockColumns} from activity_blocks b join integrations i on i.id = b.integration_id
-    where b.account_id = ${accountId} and b.person_id = any(${ids}) and ${overlaps}
+    where b.account_id = ${accountId} and ${inPeople} and ${overlaps}
       and (b.end_time is null or b.end_time - b.start_time > interval '1 day')
     order by start_time, id`);
   const now = new Date();
@@ -118,13 +125,13 @@ export function toEvent(row: EventRow): OwnedEvent {
 export async function findEventsInWindow(
   db: DbOrTx,
   accountId: string,
-  personIds: readonly string[],
+  personIds: PersonSet,
   window: TimeWindow,
 ): Promise<OwnedEvent[]> {
-  if (personIds.length === 0) return [];
+  if (isEmpty(personIds)) return [];
   const result = await db.execute<EventRow>(sql`
     select ${eventColumns} from activity_events e ${eventJoins}
-    where e.account_id = ${accountId} and e.person_id = any(${uuidArray(personIds)})
+    where e.account_id = ${accountId} and ${personIn(sql`e.person_id`, personIds)}
       and e.timestamp >= ${window.from} and e.timestamp < ${window.to}
     order by e.timestamp, e.id`);
   return result.rows.map(toEvent);
@@ -143,14 +150,18 @@ interface PredictionRow extends Record<string, unknown> {
 export async function findPredictionsInWindow(
   db: DbOrTx,
   accountId: string,
-  personIds: readonly string[],
+  personIds: PersonSet,
   window: TimeWindow,
+  onlyWithFeature?: string,
 ): Promise<OwnedPrediction[]> {
-  if (personIds.length === 0) return [];
+  if (isEmpty(personIds)) return [];
+  const flag = onlyWithFeature
+    ? sql`and exists (select 1 from accounts a where a.id = ${accountId} and ${onlyWithFeature} = any(a.features))`
+    : sql``;
   const result = await db.execute<PredictionRow>(sql`
     select p.id, p.person_id, p.start_time, p.end_time, p.timezone_at_start, p.confidence
     from activity_predictions p
-    where p.account_id = ${accountId} and p.person_id = any(${uuidArray(personIds)})
+    where p.account_id = ${accountId} and ${personIn(sql`p.person_id`, personIds)} ${flag}
       and p.start_time >= ${window.from}::timestamptz - interval '1 day' and p.start_time < ${window.to}
       and p.end_time > ${window.from}
     order by p.start_time, p.id`);
@@ -169,14 +180,6 @@ export async function findPredictionsInWindow(
       isOngoing: start.getTime() <= now && now < end.getTime(),
     };
   });
-}
-
-/** Whether the account has a feature flag switched on (accounts.features). */
-export async function hasFeature(db: DbOrTx, accountId: string, feature: string): Promise<boolean> {
-  const result = await db.execute<{ on: boolean }>(
-    sql`select ${feature} = any(features) as on from accounts where id = ${accountId}`,
-  );
-  return result.rows[0]?.on === true;
 }
 
 /** Groups rows by person id. */

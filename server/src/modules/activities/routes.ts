@@ -11,7 +11,7 @@ const activitiesRoutes: AreaPlugin = async (app, { deps }) => {
         tags: ['activities'],
         summary: "The team's day: active people with their blocks, events and predictions",
         description:
-          "The day runs from 00:00 to 24:00 in `tz` (default UTC). Blocks overlapping the day are returned whole; blocks of several integrations may overlap and are returned as they are.",
+          'The day runs from 00:00 to 24:00 in `tz` (default UTC). Blocks overlapping the day are returned whole; blocks of several integrations may overlap and are returned as they are.',
         querystring: activitiesQuery,
         response: { 200: activitiesResponse },
       },

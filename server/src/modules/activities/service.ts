@@ -8,7 +8,6 @@ import {
   findEventsInWindow,
   findPredictionsInWindow,
   groupByPerson,
-  hasFeature,
   uuidArray,
 } from './read-queries.ts';
 
@@ -29,7 +28,7 @@ interface DashboardPersonRow extends Record<string, unknown> {
 
 /**
  * The dashboard day: every active person of the account (only `visiblePeople` when given) with the
- * blocks, events and predictions of the day window in the viewer's timezone. Two rounds of queries in
+ * blocks, events and predictions of the day window in the viewer's timezone: four queries run in
  * parallel, whatever the number of people.
  */
 export async function getActivitiesDay(
@@ -39,21 +38,19 @@ export async function getActivitiesDay(
   const timeZone = query.tz ?? 'UTC';
   const window = resolveDayWindow(query.date, timeZone);
   const visible = query.visiblePeople;
-  const [peopleResult, withPredictions] = await Promise.all([
+  const shown = sql`select id from people
+    where account_id = ${ctx.accountId} and status = 'active' and archived_at is null
+      ${visible ? sql`and id = any(${uuidArray(visible)})` : sql``}`;
+  // One round trip: people, blocks, events and (with the feature flag) predictions in parallel.
+  const [peopleResult, blocks, events, predictions] = await Promise.all([
     ctx.db.execute<DashboardPersonRow>(sql`
       select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at,
         person_identifier
-      from people
-      where account_id = ${ctx.accountId} and status = 'active' and archived_at is null
-        ${visible ? sql`and id = any(${uuidArray(visible)})` : sql``}
+      from people p where p.id in (${shown})
       order by lower(coalesce(name, email, person_identifier, '')), created_at, id`),
-    hasFeature(ctx.db, ctx.accountId, PREDICTIONS_FEATURE),
-  ]);
-  const ids = peopleResult.rows.map((p) => p.id);
-  const [blocks, events, predictions] = await Promise.all([
-    findBlocksInWindow(ctx.db, ctx.accountId, ids, window),
-    findEventsInWindow(ctx.db, ctx.accountId, ids, window),
-    withPredictions ? findPredictionsInWindow(ctx.db, ctx.accountId, ids, window) : Promise.resolve([]),
+    findBlocksInWindow(ctx.db, ctx.accountId, shown, window),
+    findEventsInWindow(ctx.db, ctx.accountId, shown, window),
+    findPredictionsInWindow(ctx.db, ctx.accountId, shown, window, PREDICTIONS_FEATURE),
   ]);
   const blocksOf = groupByPerson(blocks);
   const eventsOf = groupByPerson(events);

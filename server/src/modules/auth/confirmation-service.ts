@@ -28,7 +28,12 @@ async function finishConfirmation(db: DbOrTx, found: Found): Promise<Confirmatio
     .set({ emailVerifiedAt: found.user.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
     .where(eq(users.id, found.user.id));
   if (found.user.passwordHash) {
-    return { success: true, message: 'Email confirmed. You can log in now.', nextStep: 'login', passwordResetToken: null };
+    return {
+      success: true,
+      message: 'Email confirmed. You can log in now.',
+      nextStep: 'login',
+      passwordResetToken: null,
+    };
   }
   const { token } = await issueSetPassword(db, found.user.id);
   return {
@@ -39,7 +44,10 @@ async function finishConfirmation(db: DbOrTx, found: Found): Promise<Confirmatio
   };
 }
 
-export async function confirmEmail(meta: RequestMeta, input: { token: string; email: string }): Promise<ConfirmationResult> {
+export async function confirmEmail(
+  meta: RequestMeta,
+  input: { token: string; email: string },
+): Promise<ConfirmationResult> {
   const { db } = meta.deps.database;
   await hitRateLimit(db, RATE_RULES.confirmCodeIp, meta.ip);
   const found = await findUserByEmail(db, input.email);
@@ -51,7 +59,10 @@ export async function confirmEmail(meta: RequestMeta, input: { token: string; em
   });
 }
 
-export async function confirmCode(meta: RequestMeta, input: { email: string; code: string }): Promise<ConfirmationResult> {
+export async function confirmCode(
+  meta: RequestMeta,
+  input: { email: string; code: string },
+): Promise<ConfirmationResult> {
   const { db } = meta.deps.database;
   await hitRateLimit(db, RATE_RULES.confirmCodeIp, meta.ip);
   await hitRateLimit(db, RATE_RULES.confirmCodeEmail, input.email);

@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  fromFreshIp,
+  GOOD_PASSWORD,
+  lastMailTo,
+  mailsTo,
+  resetTokenOf,
+  uniqueEmail,
+} from '../../../test/factories/auth.ts';
+import { createAccount, createUser, sessionCookie, TEST_PASSWORD } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import { cookieFrom, createTestApp, type TestApp } from '../../../test/app.ts';
-import { fromFreshIp, GOOD_PASSWORD, lastMailTo, mailsTo, resetTokenOf, uniqueEmail } from '../../../test/factories/auth.ts';
-import { createAccount, createUser, sessionCookie, TEST_PASSWORD } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,21 +22,35 @@ afterAll(() => t.close());
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 const SUSPENDED = 'Your account has been suspended. Please visit your account settings to resolve this issue.';
 
-async function member(values: Parameters<typeof createUser>[2] = {}, status: 'active' | 'suspended' | 'terminated' | 'pending' = 'active') {
+async function member(
+  values: Parameters<typeof createUser>[2] = {},
+  status: 'active' | 'suspended' | 'terminated' | 'pending' = 'active',
+) {
   const account = await createAccount(t.db, { status });
   const user = await createUser(t.db, account.id, { email: uniqueEmail('m'), ...values });
   return { account, user };
 }
 
-const sessionCount = async (userId: string) => (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const sessionCount = async (userId: string) =>
+  (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
 describe('POST /auth/login', () => {
   it('signs in, records lastLogin and sets an HttpOnly SameSite=Lax cookie', async () => {
     const { user, account } = await member();
-    const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: ` ${user.email.toUpperCase()} `, password: TEST_PASSWORD } });
+    const res = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: ` ${user.email.toUpperCase()} `, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { id: user.id, email: user.email, role: 'manager', accountId: account.id, account: { id: account.id, name: account.name, status: 'active' } },
+      user: {
+        id: user.id,
+        email: user.email,
+        role: 'manager',
+        accountId: account.id,
+        account: { id: account.id, name: account.name, status: 'active' },
+      },
     });
     const cookie = res.cookies.find((c) => c.name === 'overlap_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -43,7 +64,10 @@ describe('POST /auth/login', () => {
   it('rotates the session: the old cookie stops working after a new login', async () => {
     const { user } = await member();
     const old = await sessionCookie(t.db, user.id);
-    const res = await fromFreshIp(t.app, old)({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } });
+    const res = await fromFreshIp(
+      t.app,
+      old,
+    )({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } });
     const fresh = cookieFrom(res);
     expect(fresh).not.toBe(old);
     expect((await fromFreshIp(t.app, old)({ method: 'GET', url: '/auth/status' })).statusCode).toBe(401);
@@ -65,7 +89,11 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 401 for an unknown address', async () => {
-    const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: uniqueEmail('ghost'), password: 'whatever-1!' } });
+    const res = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: uniqueEmail('ghost'), password: 'whatever-1!' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(LOGIN_FAILED);
   });
@@ -85,10 +113,18 @@ describe('POST /auth/login', () => {
   it('locks an address after ten failures in 15 minutes with a 429, even with the right password', async () => {
     const { user } = await member();
     for (let i = 0; i < 10; i += 1) {
-      const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: user.email, password: `wrong-${i}!` } });
+      const res = await fromFreshIp(t.app)({
+        method: 'POST',
+        url: '/auth/login',
+        body: { email: user.email, password: `wrong-${i}!` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const locked = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } });
+    const locked = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().retryAfterSeconds).toBeGreaterThan(800);
     expect(locked.headers['retry-after']).toBe(String(locked.json().retryAfterSeconds));
@@ -99,7 +135,8 @@ describe('POST /auth/login', () => {
     const call = fromFreshIp(t.app);
     let status = 0;
     for (let i = 0; i < 101; i += 1) {
-      status = (await call({ method: 'POST', url: '/auth/login', body: { email: `nobody${i}@x.io`, password: 'p' } })).statusCode;
+      status = (await call({ method: 'POST', url: '/auth/login', body: { email: `nobody${i}@x.io`, password: 'p' } }))
+        .statusCode;
     }
     expect(status).toBe(429);
   });
@@ -124,11 +161,17 @@ describe('session calls', () => {
 
   it('GET /auth/impersonation-status reports the impersonated account and user', async () => {
     const { user, account } = await member({ role: 'user' });
-    const plain = await fromFreshIp(t.app, await sessionCookie(t.db, user.id))({ method: 'GET', url: '/auth/impersonation-status' });
+    const plain = await fromFreshIp(
+      t.app,
+      await sessionCookie(t.db, user.id),
+    )({ method: 'GET', url: '/auth/impersonation-status' });
     expect(plain.json()).toEqual({ isImpersonating: false, accountName: null, userEmail: null });
     const ops = await createAccount(t.db);
     const admin = await createUser(t.db, ops.id, { role: 'superadmin' });
-    const acting = await fromFreshIp(t.app, await sessionCookie(t.db, user.id, admin.id))({ method: 'GET', url: '/auth/impersonation-status' });
+    const acting = await fromFreshIp(
+      t.app,
+      await sessionCookie(t.db, user.id, admin.id),
+    )({ method: 'GET', url: '/auth/impersonation-status' });
     expect(acting.json()).toEqual({ isImpersonating: true, accountName: account.name, userEmail: user.email });
     expect((await fromFreshIp(t.app)({ method: 'GET', url: '/auth/impersonation-status' })).statusCode).toBe(401);
   });
@@ -137,7 +180,10 @@ describe('session calls', () => {
     const { user, account } = await member({ role: 'user' });
     const manager = await createUser(t.db, account.id, { role: 'manager' });
     const userCookie = await sessionCookie(t.db, user.id);
-    const res = await fromFreshIp(t.app, await sessionCookie(t.db, manager.id))({ method: 'PATCH', url: `/api/v1/users/${user.id}/role`, body: { role: 'disabled' } });
+    const res = await fromFreshIp(
+      t.app,
+      await sessionCookie(t.db, manager.id),
+    )({ method: 'PATCH', url: `/api/v1/users/${user.id}/role`, body: { role: 'disabled' } });
     expect(res.statusCode).toBe(200);
     expect(await sessionCount(user.id)).toBe(0);
     expect((await fromFreshIp(t.app, userCookie)({ method: 'GET', url: '/auth/status' })).statusCode).toBe(401);
@@ -147,10 +193,21 @@ describe('session calls', () => {
 describe('account status rules', () => {
   it('a terminated account can sign in and read session, profile, system info, account and billing only', async () => {
     const { user } = await member({}, 'terminated');
-    const login = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } });
+    const login = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const call = fromFreshIp(t.app, cookieFrom(login));
-    for (const url of ['/auth/status', '/auth/impersonation-status', '/api/v1/profile/my-info', '/api/v1/profile/system-info', '/api/v1/account', '/api/v1/billing/status']) {
+    for (const url of [
+      '/auth/status',
+      '/auth/impersonation-status',
+      '/api/v1/profile/my-info',
+      '/api/v1/profile/system-info',
+      '/api/v1/account',
+      '/api/v1/billing/status',
+    ]) {
       expect((await call({ method: 'GET', url })).statusCode, url).toBe(200);
     }
     for (const [method, url] of [
@@ -158,7 +215,11 @@ describe('account status rules', () => {
       ['POST', '/api/v1/users/invite'],
       ['PATCH', '/api/v1/account'],
     ] as const) {
-      const res = await call({ method, url, body: method === 'GET' ? undefined : { email: 'x@y.io', role: 'user', name: 'X' } });
+      const res = await call({
+        method,
+        url,
+        body: method === 'GET' ? undefined : { email: 'x@y.io', role: 'user', name: 'X' },
+      });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toBe(SUSPENDED);
     }
@@ -167,7 +228,11 @@ describe('account status rules', () => {
 
   it('a suspended account can sign in and read, but not write', async () => {
     const { user, account } = await member({}, 'suspended');
-    const login = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } });
+    const login = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const call = fromFreshIp(t.app, cookieFrom(login));
     expect((await call({ method: 'GET', url: '/api/v1/users' })).statusCode).toBe(200);
@@ -191,14 +256,28 @@ describe('forgot and reset password', () => {
     const mail = lastMailTo(t.mails, user.email);
     expect(mail.text).toContain('http://localhost:3000/reset-password?email=');
     const token = resetTokenOf(mail);
-    const reset = await call({ method: 'POST', url: '/auth/reset-password', body: { email: user.email, newPassword: GOOD_PASSWORD, token } });
+    const reset = await call({
+      method: 'POST',
+      url: '/auth/reset-password',
+      body: { email: user.email, newPassword: GOOD_PASSWORD, token },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ success: true, user: null });
     expect(await sessionCount(user.id)).toBe(0);
     expect((await fromFreshIp(t.app, existing)({ method: 'GET', url: '/auth/status' })).statusCode).toBe(401);
-    expect((await call({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(401);
-    expect((await call({ method: 'POST', url: '/auth/login', body: { email: user.email, password: GOOD_PASSWORD } })).statusCode).toBe(200);
-    const reused = await call({ method: 'POST', url: '/auth/reset-password', body: { email: user.email, newPassword: 'Another-one-7!', token } });
+    expect(
+      (await call({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await call({ method: 'POST', url: '/auth/login', body: { email: user.email, password: GOOD_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    const reused = await call({
+      method: 'POST',
+      url: '/auth/reset-password',
+      body: { email: user.email, newPassword: 'Another-one-7!', token },
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toMatch(/invalid or has expired/);
   });
@@ -221,24 +300,62 @@ describe('forgot and reset password', () => {
     const call = fromFreshIp(t.app);
     await call({ method: 'POST', url: '/auth/forgot-password', body: { email: a.email } });
     const tokenA = resetTokenOf(lastMailTo(t.mails, a.email));
-    expect((await call({ method: 'POST', url: '/auth/reset-password', body: { email: a.email, newPassword: GOOD_PASSWORD, token: 'bogus' } })).statusCode).toBe(400);
-    expect((await call({ method: 'POST', url: '/auth/reset-password', body: { email: b.email, newPassword: GOOD_PASSWORD, token: tokenA } })).statusCode).toBe(400);
-    const weak = await call({ method: 'POST', url: '/auth/reset-password', body: { email: a.email, newPassword: 'password', token: tokenA } });
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/auth/reset-password',
+          body: { email: a.email, newPassword: GOOD_PASSWORD, token: 'bogus' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/auth/reset-password',
+          body: { email: b.email, newPassword: GOOD_PASSWORD, token: tokenA },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const weak = await call({
+      method: 'POST',
+      url: '/auth/reset-password',
+      body: { email: a.email, newPassword: 'password', token: tokenA },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details[0].field).toBe('newPassword');
-    const missing = await call({ method: 'POST', url: '/auth/reset-password', body: { email: a.email, newPassword: GOOD_PASSWORD } });
+    const missing = await call({
+      method: 'POST',
+      url: '/auth/reset-password',
+      body: { email: a.email, newPassword: GOOD_PASSWORD },
+    });
     expect(missing.json().details[0].field).toBe('token');
     for (const u of [a, b]) {
-      expect((await call({ method: 'POST', url: '/auth/login', body: { email: u.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+      expect(
+        (await call({ method: 'POST', url: '/auth/login', body: { email: u.email, password: TEST_PASSWORD } }))
+          .statusCode,
+      ).toBe(200);
     }
-    expect((await call({ method: 'POST', url: '/auth/reset-password', body: { email: a.email, newPassword: GOOD_PASSWORD, token: tokenA } })).statusCode).toBe(200);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/auth/reset-password',
+          body: { email: a.email, newPassword: GOOD_PASSWORD, token: tokenA },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('limits reset requests per address', async () => {
     const { user } = await member();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await fromFreshIp(t.app)({ method: 'POST', url: '/auth/forgot-password', body: { email: user.email } })).statusCode);
+      statuses.push(
+        (await fromFreshIp(t.app)({ method: 'POST', url: '/auth/forgot-password', body: { email: user.email } }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(mailsTo(t.mails, user.email)).toHaveLength(5);

@@ -81,7 +81,12 @@ export async function forgotPassword(meta: RequestMeta, email: string): Promise<
   if (found && found.user.role !== 'disabled' && !(await hasPendingInvitation(db, found.user.id))) {
     const { token } = await issuePasswordReset(db, found.user.id);
     await meta.deps.mailer.send(
-      passwordResetMail({ publicUrl: meta.deps.config.publicUrl, to: found.user.email, token, hours: RESET_PASSWORD_HOURS }),
+      passwordResetMail({
+        publicUrl: meta.deps.config.publicUrl,
+        to: found.user.email,
+        token,
+        hours: RESET_PASSWORD_HOURS,
+      }),
     );
   }
   return { success: true, message: FORGOT_MESSAGE };

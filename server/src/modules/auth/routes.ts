@@ -1,7 +1,7 @@
 import {
   authStatus,
-  confirmCodeBody,
   confirmationResult,
+  confirmCodeBody,
   confirmEmailBody,
   emailOnlyBody,
   impersonationStatus,
@@ -41,7 +41,11 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     paths.status,
     {
-      schema: { tags, summary: 'The signed-in user (401 without a session)', response: { 200: authStatus, 401: errorBody } },
+      schema: {
+        tags,
+        summary: 'The signed-in user (401 without a session)',
+        response: { 200: authStatus, 401: errorBody },
+      },
       config: open,
     },
     async (request) => ({ user: await findSessionUser(deps.database.db, ctxOf(deps, request).userId) }),
@@ -49,7 +53,15 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
 
   app.post(
     paths.login,
-    { schema: { tags, summary: 'Sign in with email and password', body: loginBody, response: { 200: authStatus, ...errors } }, config: open },
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginBody,
+        response: { 200: authStatus, ...errors },
+      },
+      config: open,
+    },
     async (request, reply) => {
       const { user, sessionToken: token } = await logIn(metaOf(deps, request), request.body);
       setSessionCookie(deps, reply, token);
@@ -85,7 +97,12 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
   app.post(
     paths.confirmEmail,
     {
-      schema: { tags, summary: 'Confirm an address with the emailed link', body: confirmEmailBody, response: { 200: confirmationResult, ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm an address with the emailed link',
+        body: confirmEmailBody,
+        response: { 200: confirmationResult, ...errors },
+      },
       config: open,
     },
     async (request) => confirmEmail(metaOf(deps, request), request.body),
@@ -94,7 +111,12 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
   app.post(
     paths.confirmCode,
     {
-      schema: { tags, summary: 'Confirm an address with the 6-digit code', body: confirmCodeBody, response: { 200: confirmationResult, ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm an address with the 6-digit code',
+        body: confirmCodeBody,
+        response: { 200: confirmationResult, ...errors },
+      },
       config: open,
     },
     async (request) => confirmCode(metaOf(deps, request), request.body),
@@ -103,7 +125,12 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
   app.post(
     paths.resendConfirmation,
     {
-      schema: { tags, summary: 'Mail a new confirmation link and code', body: emailOnlyBody, response: { 200: successMessage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Mail a new confirmation link and code',
+        body: emailOnlyBody,
+        response: { 200: successMessage, ...errors },
+      },
       config: open,
     },
     async (request) => resendConfirmation(metaOf(deps, request), request.body.email),
@@ -130,7 +157,12 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
   app.post(
     paths.forgotPassword,
     {
-      schema: { tags, summary: 'Mail a password reset link (same answer for every address)', body: emailOnlyBody, response: { 200: successMessage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer for every address)',
+        body: emailOnlyBody,
+        response: { 200: successMessage, ...errors },
+      },
       config: open,
     },
     async (request) => forgotPassword(metaOf(deps, request), request.body.email),
@@ -139,7 +171,12 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
   app.post(
     paths.resetPassword,
     {
-      schema: { tags, summary: 'Set a new password with a reset token; signs out every session', body: resetPasswordBody, response: { 200: passwordResult, ...errors } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token; signs out every session',
+        body: resetPasswordBody,
+        response: { 200: passwordResult, ...errors },
+      },
       config: open,
     },
     async (request, reply) => {
@@ -152,7 +189,11 @@ const authRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     paths.impersonationStatus,
     {
-      schema: { tags, summary: 'Whether an operator is acting as this user', response: { 200: impersonationStatus, 401: errorBody } },
+      schema: {
+        tags,
+        summary: 'Whether an operator is acting as this user',
+        response: { 200: impersonationStatus, 401: errorBody },
+      },
       config: open,
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { SignupBody } from '@overlap/contract/auth';
+import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import { accounts } from '../../db/schema/accounts.ts';
 import { invitations, users } from '../../db/schema/users.ts';
-import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import { randomToken } from '../../lib/crypto.ts';
 import { alreadyRegisteredMail, confirmationMail } from '../../lib/mail/templates.ts';
 import { deriveAccountName, slugOf } from './account-name.ts';
@@ -13,7 +13,10 @@ import { CONFIRM_CODE_MINUTES, CONFIRM_LINK_HOURS, issueConfirmation } from './t
 export const SIGNUP_MESSAGE = 'Check your email for a confirmation link and a 6-digit code.';
 export const RESEND_MESSAGE = 'If this address is waiting for confirmation, we sent a new confirmation email.';
 
-type SignupInput = { email: string; selectedIntegrations: string[] } & Omit<SignupBody, 'email' | 'selectedIntegrations'>;
+type SignupInput = { email: string; selectedIntegrations: string[] } & Omit<
+  SignupBody,
+  'email' | 'selectedIntegrations'
+>;
 
 /** Sends a fresh confirmation (link + code) to the founder of a pending account. */
 async function sendConfirmation(meta: RequestMeta, userId: string, email: string): Promise<void> {
@@ -49,7 +52,9 @@ export async function signUp(meta: RequestMeta, input: SignupInput): Promise<{ s
     if (awaitingConfirmation(found)) {
       await sendConfirmation(meta, found.user.id, found.user.email);
     } else if (found.user.passwordHash && found.user.role !== 'disabled') {
-      await meta.deps.mailer.send(alreadyRegisteredMail({ publicUrl: meta.deps.config.publicUrl, to: found.user.email }));
+      await meta.deps.mailer.send(
+        alreadyRegisteredMail({ publicUrl: meta.deps.config.publicUrl, to: found.user.email }),
+      );
     }
     return { success: true, message: SIGNUP_MESSAGE };
   }
@@ -57,32 +62,34 @@ export async function signUp(meta: RequestMeta, input: SignupInput): Promise<{ s
   const name = deriveAccountName(input.email);
   const created = await db
     .transaction(async (tx) => {
-    const [account] = await tx
-      .insert(accounts)
-      .values({
-        name,
-        slug: `${slugOf(name)}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`,
-        status: 'pending',
-        plan: 'free',
-        onboardingCompleted: false,
-        onboardingNextAction: 'onboarding',
-        signupData: {
-          signupSource: 'web_form',
-          signupIp: meta.ip,
-          userAgent: meta.userAgent?.slice(0, 500) ?? null,
-          details: { selectedIntegrations: input.selectedIntegrations },
-        },
-      })
-      .returning({ id: accounts.id });
-    if (!account) throw new Error('account not created');
-    const [user] = await tx
-      .insert(users)
-      .values({ accountId: account.id, email: input.email, role: 'manager' })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!user) tx.rollback();
-    return user ?? null;
-  })
+      const [account] = await tx
+        .insert(accounts)
+        .values({
+          name,
+          slug: `${slugOf(name)}-${randomToken(4)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, 'x')}`,
+          status: 'pending',
+          plan: 'free',
+          onboardingCompleted: false,
+          onboardingNextAction: 'onboarding',
+          signupData: {
+            signupSource: 'web_form',
+            signupIp: meta.ip,
+            userAgent: meta.userAgent?.slice(0, 500) ?? null,
+            details: { selectedIntegrations: input.selectedIntegrations },
+          },
+        })
+        .returning({ id: accounts.id });
+      if (!account) throw new Error('account not created');
+      const [user] = await tx
+        .insert(users)
+        .values({ accountId: account.id, email: input.email, role: 'manager' })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!user) tx.rollback();
+      return user ?? null;
+    })
     .catch((err: unknown) => {
       if (err instanceof TransactionRollbackError) return null;
       throw err;
@@ -93,7 +100,10 @@ export async function signUp(meta: RequestMeta, input: SignupInput): Promise<{ s
 }
 
 /** Mails a new confirmation to an address waiting for one; the same answer for every address. */
-export async function resendConfirmation(meta: RequestMeta, email: string): Promise<{ success: true; message: string }> {
+export async function resendConfirmation(
+  meta: RequestMeta,
+  email: string,
+): Promise<{ success: true; message: string }> {
   const { db } = meta.deps.database;
   await hitRateLimit(db, RATE_RULES.resendIp, meta.ip);
   await hitRateLimit(db, RATE_RULES.resendEmail, email);

@@ -1,7 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../db/schema/accounts.ts';
-import { emailTokens, users } from '../../db/schema/users.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   confirmationOf,
@@ -12,6 +10,8 @@ import {
   uniqueEmail,
 } from '../../../test/factories/auth.ts';
 import { createAccount, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { emailTokens, users } from '../../db/schema/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +52,12 @@ describe('POST /auth/signup', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: expect.stringContaining('Check your email') });
     const row = await userRow(email);
-    expect(row?.user).toMatchObject({ email: email.toLowerCase(), role: 'manager', passwordHash: null, emailVerifiedAt: null });
+    expect(row?.user).toMatchObject({
+      email: email.toLowerCase(),
+      role: 'manager',
+      passwordHash: null,
+      emailVerifiedAt: null,
+    });
     expect(row?.account).toMatchObject({
       name: 'Acme Labs',
       status: 'pending',
@@ -72,7 +77,10 @@ describe('POST /auth/signup', () => {
     expect(mail.text).toContain(`http://localhost:3000/confirm-email?token=${token}&email=`);
     expect(mail.html).toContain(code);
     expect(mail.html).toContain('/confirm-email?token=');
-    const tokens = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, row?.user.id as string));
+    const tokens = await t.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.userId, row?.user.id as string));
     expect(tokens[0]?.tokenHash).not.toContain(token);
     expect(tokens[0]?.codeHash).not.toBe(code);
   });
@@ -101,10 +109,18 @@ describe('POST /auth/signup', () => {
 
   it('sends a fresh confirmation when a pending sign-up signs up again; the old code stops working', async () => {
     const first = await signUp();
-    await fromFreshIp(t.app)({ method: 'POST', url: '/auth/signup', body: { email: first.email, selectedIntegrations: [] } });
+    await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/signup',
+      body: { email: first.email, selectedIntegrations: [] },
+    });
     const second = confirmationOf(lastMailTo(t.mails, first.email));
     expect(second.token).not.toBe(first.token);
-    const old = await first.call({ method: 'POST', url: '/auth/confirm-email', body: { email: first.email, token: first.token } });
+    const old = await first.call({
+      method: 'POST',
+      url: '/auth/confirm-email',
+      body: { email: first.email, token: first.token },
+    });
     expect(old.statusCode).toBe(400);
   });
 
@@ -144,7 +160,9 @@ describe('POST /auth/signup', () => {
     const call = fromFreshIp(t.app);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      statuses.push((await call({ method: 'POST', url: '/auth/signup', body: { email: uniqueEmail('ip') } })).statusCode);
+      statuses.push(
+        (await call({ method: 'POST', url: '/auth/signup', body: { email: uniqueEmail('ip') } })).statusCode,
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses[20]).toBe(429);
@@ -184,11 +202,23 @@ describe('POST /auth/confirm-email', () => {
     const b = await signUp();
     const wrong = await a.call({ method: 'POST', url: '/auth/confirm-email', body: { email: a.email, token: 'nope' } });
     expect(wrong.statusCode).toBe(400);
-    const crossed = await a.call({ method: 'POST', url: '/auth/confirm-email', body: { email: a.email, token: b.token } });
+    const crossed = await a.call({
+      method: 'POST',
+      url: '/auth/confirm-email',
+      body: { email: a.email, token: b.token },
+    });
     expect(crossed.statusCode).toBe(400);
-    const unknown = await a.call({ method: 'POST', url: '/auth/confirm-email', body: { email: uniqueEmail(), token: a.token } });
+    const unknown = await a.call({
+      method: 'POST',
+      url: '/auth/confirm-email',
+      body: { email: uniqueEmail(), token: a.token },
+    });
     expect(unknown.statusCode).toBe(400);
-    const huge = await a.call({ method: 'POST', url: '/auth/confirm-email', body: { email: a.email, token: 'x'.repeat(5000) } });
+    const huge = await a.call({
+      method: 'POST',
+      url: '/auth/confirm-email',
+      body: { email: a.email, token: 'x'.repeat(5000) },
+    });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().details[0].field).toBe('token');
     const userA = await userRow(a.email);
@@ -196,7 +226,11 @@ describe('POST /auth/confirm-email', () => {
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, userA?.user.id as string));
-    const expired = await a.call({ method: 'POST', url: '/auth/confirm-email', body: { email: a.email, token: a.token } });
+    const expired = await a.call({
+      method: 'POST',
+      url: '/auth/confirm-email',
+      body: { email: a.email, token: a.token },
+    });
     expect(expired.statusCode).toBe(400);
     expect((await userRow(a.email))?.user.emailVerifiedAt).toBeNull();
     expect((await userRow(b.email))?.user.emailVerifiedAt).toBeNull();
@@ -208,7 +242,11 @@ describe('POST /auth/confirm-code', () => {
     const { email, code, call } = await signUp();
     const res = await call({ method: 'POST', url: '/auth/confirm-code', body: { email, code } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, nextStep: 'set_password', passwordResetToken: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      success: true,
+      nextStep: 'set_password',
+      passwordResetToken: expect.any(String),
+    });
     const reused = await call({ method: 'POST', url: '/auth/confirm-code', body: { email, code } });
     expect(reused.statusCode).toBe(400);
   });
@@ -256,7 +294,11 @@ describe('POST /auth/confirm-code', () => {
     const { email } = await signUp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/confirm-code', body: { email, code: '999999' } });
+      const res = await fromFreshIp(t.app)({
+        method: 'POST',
+        url: '/auth/confirm-code',
+        body: { email, code: '999999' },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
@@ -281,7 +323,11 @@ describe('POST /auth/resend-confirmation', () => {
   it('sends nothing to a confirmed, active user', async () => {
     const account = await createAccount(t.db);
     const user = await createUser(t.db, account.id, { email: uniqueEmail('active') });
-    const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/resend-confirmation', body: { email: user.email } });
+    const res = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/resend-confirmation',
+      body: { email: user.email },
+    });
     expect(res.statusCode).toBe(200);
     expect(mailsTo(t.mails, user.email)).toHaveLength(0);
   });
@@ -307,9 +353,16 @@ describe('POST /auth/set-password', () => {
 
   it('sets the password with the confirmation token, activates the account and signs in', async () => {
     const { email, setToken, call } = await confirmed();
-    const res = await call({ method: 'POST', url: '/auth/set-password', body: { email, password: GOOD_PASSWORD, token: setToken } });
+    const res = await call({
+      method: 'POST',
+      url: '/auth/set-password',
+      body: { email, password: GOOD_PASSWORD, token: setToken },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, user: { email, role: 'manager', account: { status: 'active' } } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      user: { email, role: 'manager', account: { status: 'active' } },
+    });
     const cookie = res.cookies.find((c) => c.name === 'overlap_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
@@ -319,22 +372,42 @@ describe('POST /auth/set-password', () => {
     expect(row?.user.lastLogin).not.toBeNull();
     const status = await fromFreshIp(t.app, `overlap_session=${cookie?.value}`)({ method: 'GET', url: '/auth/status' });
     expect(status.json().user.email).toBe(email);
-    const login = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email, password: GOOD_PASSWORD } });
+    const login = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email, password: GOOD_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('refuses a reused token', async () => {
     const { email, setToken, call } = await confirmed();
-    await call({ method: 'POST', url: '/auth/set-password', body: { email, password: GOOD_PASSWORD, token: setToken } });
-    const again = await call({ method: 'POST', url: '/auth/set-password', body: { email, password: 'Other-pass-9!', token: setToken } });
+    await call({
+      method: 'POST',
+      url: '/auth/set-password',
+      body: { email, password: GOOD_PASSWORD, token: setToken },
+    });
+    const again = await call({
+      method: 'POST',
+      url: '/auth/set-password',
+      body: { email, password: 'Other-pass-9!', token: setToken },
+    });
     expect(again.statusCode).toBe(400);
-    const login = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email, password: 'Other-pass-9!' } });
+    const login = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email, password: 'Other-pass-9!' },
+    });
     expect(login.statusCode).toBe(401);
   });
 
   it('never sets a password from an address alone', async () => {
     const { email } = await confirmed();
-    const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/set-password', body: { email, password: GOOD_PASSWORD } });
+    const res = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/set-password',
+      body: { email, password: GOOD_PASSWORD },
+    });
     expect(res.statusCode).toBe(401);
     expect((await userRow(email))?.user.passwordHash).toBeNull();
   });
@@ -342,13 +415,20 @@ describe('POST /auth/set-password', () => {
   it("refuses a token of another address and a signed-in user setting someone else's password", async () => {
     const a = await confirmed();
     const b = await confirmed();
-    const crossed = await a.call({ method: 'POST', url: '/auth/set-password', body: { email: b.email, password: GOOD_PASSWORD, token: a.setToken } });
+    const crossed = await a.call({
+      method: 'POST',
+      url: '/auth/set-password',
+      body: { email: b.email, password: GOOD_PASSWORD, token: a.setToken },
+    });
     expect(crossed.statusCode).toBe(400);
     const account = await createAccount(t.db);
     const other = await createUser(t.db, account.id);
     const { sessionCookie } = await import('../../../test/factories.ts');
     const cookie = await sessionCookie(t.db, other.id);
-    const res = await fromFreshIp(t.app, cookie)({ method: 'POST', url: '/auth/set-password', body: { email: b.email, password: GOOD_PASSWORD } });
+    const res = await fromFreshIp(
+      t.app,
+      cookie,
+    )({ method: 'POST', url: '/auth/set-password', body: { email: b.email, password: GOOD_PASSWORD } });
     expect(res.statusCode).toBe(403);
     expect((await userRow(b.email))?.user.passwordHash).toBeNull();
   });
@@ -358,11 +438,22 @@ describe('POST /auth/set-password', () => {
     const user = await createUser(t.db, account.id, { email: uniqueEmail('self') });
     const { sessionCookie } = await import('../../../test/factories.ts');
     const cookie = await sessionCookie(t.db, user.id);
-    const res = await fromFreshIp(t.app, cookie)({ method: 'POST', url: '/auth/set-password', body: { email: user.email, password: GOOD_PASSWORD } });
+    const res = await fromFreshIp(
+      t.app,
+      cookie,
+    )({ method: 'POST', url: '/auth/set-password', body: { email: user.email, password: GOOD_PASSWORD } });
     expect(res.statusCode).toBe(200);
-    const login = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: user.email, password: GOOD_PASSWORD } });
+    const login = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: user.email, password: GOOD_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
-    const old = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } });
+    const old = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(old.statusCode).toBe(401);
   });
 
@@ -383,7 +474,11 @@ describe('POST /auth/set-password', () => {
 
   it('a pending account cannot sign in before its password is set', async () => {
     const { email } = await confirmed();
-    const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/login', body: { email, password: GOOD_PASSWORD } });
+    const res = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      body: { email, password: GOOD_PASSWORD },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Login failed. Please check your credentials.');
   });

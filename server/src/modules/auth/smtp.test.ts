@@ -50,7 +50,9 @@ afterAll(async () => {
 
 /** Undoes quoted-printable soft breaks and escapes so the link and code can be read. */
 const decodeQuotedPrintable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 describe('confirmation mail over real SMTP', () => {
   it('delivers the sign-up confirmation with code and link to an SMTP server', async () => {

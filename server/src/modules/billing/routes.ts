@@ -11,7 +11,11 @@ const billingRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     paths.status,
     {
-      schema: { tags, summary: "The account's plan, limits, trial and subscription", response: { 200: billingStatus, 401: errorBody } },
+      schema: {
+        tags,
+        summary: "The account's plan, limits, trial and subscription",
+        response: { 200: billingStatus, 401: errorBody },
+      },
       config: { allowTerminated: true },
     },
     async (request) => getBillingStatus(ctxOf(deps, request)),

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../db/schema/accounts.ts';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { accounts } from '../../db/schema/accounts.ts';
 import { PLANS } from './plans.ts';
 
 let t: TestApp;
@@ -44,7 +44,10 @@ describe('GET /api/v1/billing/status', () => {
       })
       .where(eq(accounts.id, account.id));
     const member = await createUser(t.db, account.id, { role: 'user' });
-    const res = await client(t.app, await sessionCookie(t.db, member.id))({ method: 'GET', url: '/api/v1/billing/status' });
+    const res = await client(
+      t.app,
+      await sessionCookie(t.db, member.id),
+    )({ method: 'GET', url: '/api/v1/billing/status' });
     expect(res.json()).toEqual({
       currentPlan: 'startup',
       maxIntegrations: 2,
@@ -52,14 +55,24 @@ describe('GET /api/v1/billing/status', () => {
       integrationInterval: 3,
       isTrialActive: true,
       trialEndsAt: trialEndsAt.toISOString(),
-      stripe: { subscriptionStatus: 'trialing', cancelAtPeriodEnd: true, currentPeriodEnd: periodEnd.toISOString(), customerId: 'cus_123' },
+      stripe: {
+        subscriptionStatus: 'trialing',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: periodEnd.toISOString(),
+        customerId: 'cus_123',
+      },
     });
   });
 
   it('reports an ended trial as inactive, and answers 401 without a session', async () => {
     const { account, cookie } = await signedInManager(t.db);
-    await t.db.update(accounts).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(accounts.id, account.id));
-    expect((await client(t.app, cookie)({ method: 'GET', url: '/api/v1/billing/status' })).json().isTrialActive).toBe(false);
+    await t.db
+      .update(accounts)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(accounts.id, account.id));
+    expect((await client(t.app, cookie)({ method: 'GET', url: '/api/v1/billing/status' })).json().isTrialActive).toBe(
+      false,
+    );
     expect((await client(t.app)({ method: 'GET', url: '/api/v1/billing/status' })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import type { WeeklyData, YearlyData } from '@overlap/contract/calendars';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type TestApp, createTestApp } from '../../../test/app.ts';
+import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   createBlock,
   createEvent,

@@ -1,14 +1,9 @@
 import { DAY_NAMES, type WeeklyData } from '@overlap/contract/calendars';
 import type { Ctx } from '../../http/deps.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
-import {
-  findBlocksInWindow,
-  findEventsInWindow,
-  findPredictionsInWindow,
-  hasFeature,
-} from '../activities/read-queries.ts';
+import { findBlocksInWindow, findEventsInWindow, findPredictionsInWindow } from '../activities/read-queries.ts';
 import { PREDICTIONS_FEATURE } from '../activities/service.ts';
-import { findPersonRow, timezoneOf } from '../people/person-queries.ts';
+import { findPersonBasics, timezoneOf } from '../people/person-queries.ts';
 import { addDays, isRealDate, localDateOf, mondayOf, startOfLocalDay } from './zoned-time.ts';
 
 const overlaps = (start: string, end: string | null, from: number, to: number) =>
@@ -16,10 +11,7 @@ const overlaps = (start: string, end: string | null, from: number, to: number) =
 
 /** The Monday-to-Sunday week containing `date`, cut into days in the person's timezone. */
 export async function getPersonWeek(ctx: Ctx, personId: string, date: string | undefined): Promise<WeeklyData> {
-  const [person, withPredictions] = await Promise.all([
-    findPersonRow(ctx.db, ctx.accountId, personId),
-    hasFeature(ctx.db, ctx.accountId, PREDICTIONS_FEATURE),
-  ]);
+  const person = await findPersonBasics(ctx.db, ctx.accountId, personId);
   if (!person) throw notFound('Person');
   const timeZone = timezoneOf(person);
   const day = date ?? localDateOf(new Date(), timeZone);
@@ -32,7 +24,7 @@ export async function getPersonWeek(ctx: Ctx, personId: string, date: string | u
   const [blocks, events, predictions] = await Promise.all([
     findBlocksInWindow(ctx.db, ctx.accountId, ids, window),
     findEventsInWindow(ctx.db, ctx.accountId, ids, window),
-    withPredictions ? findPredictionsInWindow(ctx.db, ctx.accountId, ids, window) : Promise.resolve([]),
+    findPredictionsInWindow(ctx.db, ctx.accountId, ids, window, PREDICTIONS_FEATURE),
   ]);
   return {
     personId: person.id,
@@ -47,7 +39,9 @@ export async function getPersonWeek(ctx: Ctx, personId: string, date: string | u
       return {
         date: d,
         dayOfWeek: DAY_NAMES[i] ?? 'Monday',
-        activityBlocks: blocks.filter((b) => overlaps(b.startTime, b.endTime, from, to)).map(({ personId: _, ...b }) => b),
+        activityBlocks: blocks
+          .filter((b) => overlaps(b.startTime, b.endTime, from, to))
+          .map(({ personId: _, ...b }) => b),
         activityEvents: events
           .filter((e) => {
             const at = Date.parse(e.timestamp);

@@ -2,7 +2,7 @@ import { FULL_SCORE_MINUTES, type YearlyData } from '@overlap/contract/calendars
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../http/deps.ts';
 import { notFound } from '../../http/errors.ts';
-import { findPersonRow, timezoneOf } from '../people/person-queries.ts';
+import { findPersonBasics, timezoneOf } from '../people/person-queries.ts';
 import { addDays, localDateOf } from './zoned-time.ts';
 
 /** min(1, minutes / 600) rounded to 2 decimals: 10 hours online (the top heat-map band) is a full day. */
@@ -19,7 +19,7 @@ interface RollupRow extends Record<string, unknown> {
 
 /** Every day of `year` (default: the current year where the person is), read from the daily rollups. */
 export async function getPersonYear(ctx: Ctx, personId: string, year: number | undefined): Promise<YearlyData> {
-  const person = await findPersonRow(ctx.db, ctx.accountId, personId);
+  const person = await findPersonBasics(ctx.db, ctx.accountId, personId);
   if (!person) throw notFound('Person');
   const timeZone = timezoneOf(person);
   const wanted = year ?? Number(localDateOf(new Date(), timeZone).slice(0, 4));

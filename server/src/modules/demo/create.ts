@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { integrations, services } from '../../db/schema/integrations.ts';
 import { DEFAULT_DEMO_SEED } from '../../connectors/demo.ts';
 import { applyPolledPresence } from '../../connectors/run-poll.ts';
+import { integrations, services } from '../../db/schema/integrations.ts';
+import { computePredictionsForAccount } from '../../engine/predictions/job.ts';
 import { stepMinutesFor } from '../../engine/step.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { storeEvents } from '../events/store.ts';
@@ -47,7 +48,15 @@ export async function createDemoIntegration(
     })
     .returning({ id: integrations.id, accountId: integrations.accountId });
   if (!integration) throw new Error('could not create the demo integration');
-  const result = await backfillDemo(deps, integration, options.seed ?? DEFAULT_DEMO_SEED, options.days ?? DEMO_BACKFILL_DAYS, now);
+  const result = await backfillDemo(
+    deps,
+    integration,
+    options.seed ?? DEFAULT_DEMO_SEED,
+    options.days ?? DEMO_BACKFILL_DAYS,
+    now,
+  );
+  // People who are already active (an account re-adding demo data) get predictions straight away.
+  await computePredictionsForAccount(db, accountId, now);
   await deps.notify(accountId, 'integrations');
   return result;
 }

@@ -52,7 +52,11 @@ describe('demo generator', () => {
     const owl = DEMO_TEAM[index];
     if (!owl) throw new Error('no night owl');
     const lateNights = generatePresence(42, NOW - 21 * DAY, NOW, 5, [owl]).filter((s) => {
-      const hour = new Intl.DateTimeFormat('en-US', { timeZone: owl.timezone, hour: 'numeric', hourCycle: 'h23' }).format(s.at);
+      const hour = new Intl.DateTimeFormat('en-US', {
+        timeZone: owl.timezone,
+        hour: 'numeric',
+        hourCycle: 'h23',
+      }).format(s.at);
       return Number(hour) === 0 && s.status !== 'offline' && s.status !== 'away';
     });
     expect(lateNights.length).toBeGreaterThan(5);
@@ -90,7 +94,10 @@ describe('createDemoTeam', () => {
     expect(team.filter((p) => p.status === 'active')).toHaveLength(7);
     const unassigned = team.find((p) => p.status === 'unassigned');
     expect(unassigned?.name).toBe('Yuki Tanaka');
-    expect(team.find((p) => p.name === 'Ana Ferreira')).toMatchObject({ timezoneManual: 'Europe/Lisbon', color: '#0ea5e9' });
+    expect(team.find((p) => p.name === 'Ana Ferreira')).toMatchObject({
+      timezoneManual: 'Europe/Lisbon',
+      color: '#0ea5e9',
+    });
 
     const counts = await t.db.execute<{ blocks: number; events: number; days: number; predictions: number }>(sql`
       select (select count(*)::int from activity_blocks where account_id = ${account.id}) as blocks,
@@ -100,7 +107,7 @@ describe('createDemoTeam', () => {
     const c = counts.rows[0];
     expect(c?.blocks).toBeGreaterThan(7 * 60);
     expect(c?.events).toBeGreaterThan(200);
-    expect(c?.days).toBeGreaterThanOrEqual(88);
+    expect(c?.days).toBeGreaterThanOrEqual(60); // every weekday of 90 days; weekends are mostly off
     expect(c?.predictions).toBeGreaterThan(7 * 4);
     const runs = await t.db.select().from(integrationRuns).where(eq(integrationRuns.accountId, account.id));
     expect(runs.map((r) => [r.trigger, r.status])).toEqual([['backfill', 'success']]);

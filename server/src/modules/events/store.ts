@@ -65,7 +65,11 @@ export async function storeEvents(
     if (identity.personStatus === 'ignored') {
       skipped++;
       if (skipped <= DETAILED_EVENTS) {
-        run?.debug('event_skipped', { externalId: e.externalId, personIdentifier: e.personIdentifier, reason: 'ignored' });
+        run?.debug('event_skipped', {
+          externalId: e.externalId,
+          personIdentifier: e.personIdentifier,
+          reason: 'ignored',
+        });
       }
       continue;
     }

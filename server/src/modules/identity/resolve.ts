@@ -40,7 +40,7 @@ function dedupe(users: IdentityInput[]): Map<string, IdentityInput> {
   const byId = new Map<string, IdentityInput>();
   for (const u of users) {
     const prev = byId.get(u.personIdentifier);
-    if (!prev || !prev.seenAt || (u.seenAt && u.seenAt >= prev.seenAt)) byId.set(u.personIdentifier, u);
+    if (!prev?.seenAt || (u.seenAt && u.seenAt >= prev.seenAt)) byId.set(u.personIdentifier, u);
   }
   return byId;
 }

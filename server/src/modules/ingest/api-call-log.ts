@@ -12,7 +12,8 @@ export const API_CALLS_RETENTION_DAYS = 14;
 
 export function truncateBody(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  const text = typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : JSON.stringify(value);
+  const text =
+    typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : JSON.stringify(value);
   return text.length > API_CALL_BODY_LIMIT ? `${text.slice(0, API_CALL_BODY_LIMIT - 1)}…` : text;
 }
 

@@ -1,5 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
+import { createAccount } from '../../../test/factories.ts';
 import {
   activityBlocks,
   activityEvents,
@@ -8,9 +11,6 @@ import {
   presenceSamples,
 } from '../../db/schema/activity.ts';
 import { apiCalls, integrationRunEvents, integrationRuns, integrations } from '../../db/schema/integrations.ts';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
-import { createAccount } from '../../../test/factories.ts';
-import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
 import { pruneApiCalls } from './api-call-log.ts';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ async function setup() {
   const account = await createAccount(t.db);
   const { integration, apiKey } = await createPushIntegration(t.deps, account.id);
   const call = client(t.app);
-  const push = (url: string, body: unknown, key = apiKey) => call({ method: 'POST', url, body, headers: bearer(key) });
+  const push = (url: string, body: object, key = apiKey) => call({ method: 'POST', url, body, headers: bearer(key) });
   return { account, integration, apiKey, push };
 }
 
@@ -43,8 +43,12 @@ async function countsOf(integrationId: string, accountId: string) {
         .innerJoin(personIntegrations, eq(personIntegrations.id, presenceSamples.personIntegrationId))
         .where(eq(personIntegrations.integrationId, integrationId)),
     ),
-    events: await n(t.db.select({ n: count() }).from(activityEvents).where(eq(activityEvents.integrationId, integrationId))),
-    runs: await n(t.db.select({ n: count() }).from(integrationRuns).where(eq(integrationRuns.integrationId, integrationId))),
+    events: await n(
+      t.db.select({ n: count() }).from(activityEvents).where(eq(activityEvents.integrationId, integrationId)),
+    ),
+    runs: await n(
+      t.db.select({ n: count() }).from(integrationRuns).where(eq(integrationRuns.integrationId, integrationId)),
+    ),
   };
 }
 
@@ -92,31 +96,53 @@ describe('POST /api/v1/presence', () => {
     };
     expect((await push('/api/v1/presence', payload)).statusCode).toBe(200);
     const before = await countsOf(integration.id, account.id);
-    const blocksBefore = await t.db.select().from(activityBlocks).where(eq(activityBlocks.integrationId, integration.id));
+    const blocksBefore = await t.db
+      .select()
+      .from(activityBlocks)
+      .where(eq(activityBlocks.integrationId, integration.id));
     const again = await push('/api/v1/presence', payload);
     expect(again.statusCode).toBe(200);
     expect(again.json().peopleCreated).toBe(0);
     const after = await countsOf(integration.id, account.id);
     expect({ ...after, runs: 0 }).toEqual({ ...before, runs: 0 });
-    const blocksAfter = await t.db.select().from(activityBlocks).where(eq(activityBlocks.integrationId, integration.id));
+    const blocksAfter = await t.db
+      .select()
+      .from(activityBlocks)
+      .where(eq(activityBlocks.integrationId, integration.id));
     expect(blocksAfter.map((b) => [b.id, b.startTime, b.endTime])).toEqual(
       blocksBefore.map((b) => [b.id, b.startTime, b.endTime]),
     );
   });
 
-  const badCases: [string, (ts: string) => unknown, string[]][] = [
-    ['unknown status', (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: 'a', status: 'sleeping' }] }), ['users.0.status']],
+  const badCases: [string, (ts: string) => object, string[]][] = [
+    [
+      'unknown status',
+      (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: 'a', status: 'sleeping' }] }),
+      ['users.0.status'],
+    ],
     ['bad timestamp', () => ({ timestamp: 'yesterday', source: 's', users: [] }), ['timestamp']],
     [
       'timestamp in the future',
       () => ({ timestamp: new Date(Date.now() + 10 * 60_000).toISOString(), source: 's', users: [] }),
       ['timestamp'],
     ],
-    ['missing identifier', (ts) => ({ timestamp: ts, source: 's', users: [{ status: 'online' }] }), ['users.0.personIdentifier']],
-    ['empty identifier', (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: ' ', status: 'online' }] }), ['users.0.personIdentifier']],
+    [
+      'missing identifier',
+      (ts) => ({ timestamp: ts, source: 's', users: [{ status: 'online' }] }),
+      ['users.0.personIdentifier'],
+    ],
+    [
+      'empty identifier',
+      (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: ' ', status: 'online' }] }),
+      ['users.0.personIdentifier'],
+    ],
     [
       'invalid timezone',
-      (ts) => ({ timestamp: ts, source: 's', users: [{ personIdentifier: 'a', status: 'online', timezone: 'Mars/Olympus' }] }),
+      (ts) => ({
+        timestamp: ts,
+        source: 's',
+        users: [{ personIdentifier: 'a', status: 'online', timezone: 'Mars/Olympus' }],
+      }),
       ['users.0.timezone'],
     ],
     ['missing source', (ts) => ({ timestamp: ts, users: [] }), ['source']],
@@ -152,7 +178,13 @@ describe('POST /api/v1/presence', () => {
       const body = res.json();
       expect(body.code).toBe('VALIDATION_FAILED');
       expect(body.details.map((d: { field: string }) => d.field)).toEqual(fields);
-      expect(await countsOf(integration.id, account.id)).toEqual({ people: 0, identities: 0, samples: 0, events: 0, runs: 0 });
+      expect(await countsOf(integration.id, account.id)).toEqual({
+        people: 0,
+        identities: 0,
+        samples: 0,
+        events: 0,
+        runs: 0,
+      });
     });
   }
 
@@ -225,7 +257,11 @@ describe('POST /api/v1/events', () => {
       personIdentifier: 'dev-1',
       metadata: { authorName: 'Dev One' },
     });
-    const first = await push('/api/v1/events', { timestamp: minutesAgo(0), source: 'ci', events: [event('c1'), event('c2')] });
+    const first = await push('/api/v1/events', {
+      timestamp: minutesAgo(0),
+      source: 'ci',
+      events: [event('c1'), event('c2')],
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, created: 2, duplicates: 0, skipped: 0 });
     const second = await push('/api/v1/events', {
@@ -255,7 +291,13 @@ describe('POST /api/v1/events', () => {
       'events.2.timestamp',
       'events.3.url',
     ]);
-    expect(await countsOf(integration.id, account.id)).toEqual({ people: 0, identities: 0, samples: 0, events: 0, runs: 0 });
+    expect(await countsOf(integration.id, account.id)).toEqual({
+      people: 0,
+      identities: 0,
+      samples: 0,
+      events: 0,
+      runs: 0,
+    });
   });
 
   it('accepts events on a presence-kind integration and presence on an events-kind one', async () => {
@@ -273,7 +315,11 @@ describe('POST /api/v1/events', () => {
 describe('ignored people', () => {
   it('acknowledges and discards their samples and events (event_skipped)', async () => {
     const { account, integration, push } = await setup();
-    await push('/api/v1/presence', { timestamp: minutesAgo(20), source: 's', users: [{ personIdentifier: 'ig', status: 'online' }] });
+    await push('/api/v1/presence', {
+      timestamp: minutesAgo(20),
+      source: 's',
+      users: [{ personIdentifier: 'ig', status: 'online' }],
+    });
     await t.db.update(people).set({ status: 'ignored' }).where(eq(people.accountId, account.id));
     await t.db.execute(sql`delete from presence_samples`);
     const res = await push('/api/v1/presence', {
@@ -300,14 +346,27 @@ describe('ignored people', () => {
 describe('API call log and rate limit', () => {
   it('logs every call with a known key, refused ones included, truncated to 4 KB', async () => {
     const { integration, push } = await setup();
-    await push('/api/v1/presence', { timestamp: minutesAgo(1), source: 's', users: [{ personIdentifier: 'a', status: 'online' }] });
+    await push('/api/v1/presence', {
+      timestamp: minutesAgo(1),
+      source: 's',
+      users: [{ personIdentifier: 'a', status: 'online' }],
+    });
     await push('/api/v1/presence', { timestamp: 'bad', source: 's', users: [] });
     await push('/api/v1/events', {
       timestamp: minutesAgo(1),
       source: 'y'.repeat(90),
-      events: Array.from({ length: 100 }, (_, i) => ({ externalId: `e${i}`, kind: 'k', timestamp: minutesAgo(2), personIdentifier: 'a' })),
+      events: Array.from({ length: 100 }, (_, i) => ({
+        externalId: `e${i}`,
+        kind: 'k',
+        timestamp: minutesAgo(2),
+        personIdentifier: 'a',
+      })),
     });
-    const calls = await t.db.select().from(apiCalls).where(eq(apiCalls.integrationId, integration.id)).orderBy(apiCalls.id);
+    const calls = await t.db
+      .select()
+      .from(apiCalls)
+      .where(eq(apiCalls.integrationId, integration.id))
+      .orderBy(apiCalls.id);
     expect(calls.map((c) => [c.method, c.endpoint, c.statusCode])).toEqual([
       ['POST', '/api/v1/presence', 200],
       ['POST', '/api/v1/presence', 400],

@@ -12,8 +12,8 @@ import { applyPresenceSamples, type PresenceSampleInput } from '../../engine/app
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
 import { stepMinutesFor } from '../../engine/step.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { resolveIdentities } from '../identity/resolve.ts';
 import { storeEvents } from '../events/store.ts';
+import { resolveIdentities } from '../identity/resolve.ts';
 import { type RunRecorder, startRun } from '../runs/recorder.ts';
 import type { PushIntegration } from './authenticate.ts';
 
@@ -26,7 +26,9 @@ async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T
     try {
       return await db.transaction(body);
     } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
       if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw err;
     }
   }
@@ -40,6 +42,17 @@ async function markConnected(db: Db, integration: PushIntegration): Promise<void
     update integrations set last_connected_at = now(), updated_at = now()
      where id = ${integration.id}
        and (last_connected_at is null or last_connected_at < now() - interval '1 minute')`);
+}
+
+/** The step changes only with service or plan edits; a minute of caching saves a query per push. */
+const stepCache = new Map<string, { minutes: number; until: number }>();
+async function cachedStepMinutes(db: Db, integrationId: string): Promise<number> {
+  const hit = stepCache.get(integrationId);
+  if (hit && hit.until > Date.now()) return hit.minutes;
+  const minutes = await stepMinutesFor(db, integrationId);
+  if (stepCache.size > 10_000) stepCache.clear();
+  stepCache.set(integrationId, { minutes, until: Date.now() + 60_000 });
+  return minutes;
 }
 
 async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T> {
@@ -58,10 +71,10 @@ export async function ingestPresence(
 ): Promise<PresencePushResult> {
   const { db } = deps.database;
   const at = new Date(body.timestamp);
-  const run = await startRun(db, integration, 'push');
+  const run = await startRun(db, integration, 'push', { deferInsert: true });
   run.debug('milestone', { endpoint: 'presence', source: body.source, users: body.users.length });
   const outcome = await recorded(run, async () => {
-    const stepMinutes = await stepMinutesFor(db, integration.id);
+    const stepMinutes = await cachedStepMinutes(db, integration.id);
     return inTransaction(db, async (tx) => {
       const started = performance.now();
       const identities = await resolveIdentities(
@@ -134,7 +147,7 @@ export async function ingestEvents(
   body: EventsPushBody,
 ): Promise<EventsPushResult> {
   const { db } = deps.database;
-  const run = await startRun(db, integration, 'push');
+  const run = await startRun(db, integration, 'push', { deferInsert: true });
   run.debug('milestone', { endpoint: 'events', source: body.source, events: body.events.length });
   const counts = await recorded(run, () =>
     inTransaction(db, (tx) =>

@@ -1,5 +1,5 @@
 import { COLOR_PATTERN } from '@overlap/contract/integrations';
-import { type FieldProblem, badRequest } from '../../http/errors.ts';
+import { badRequest, type FieldProblem } from '../../http/errors.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 
 /** Settings any integration has, whatever its service's configSchema says. */
@@ -24,9 +24,7 @@ function propertiesOf(configSchema: Record<string, unknown>): Record<string, Sch
 
 function problemOf(key: string, value: unknown, prop: SchemaProperty | undefined): string | null {
   if (key === 'color') {
-    return typeof value === 'string' && COLOR_PATTERN.test(value)
-      ? null
-      : 'must be a hex colour like #3b82f6 or #38f';
+    return typeof value === 'string' && COLOR_PATTERN.test(value) ? null : 'must be a hex colour like #3b82f6 or #38f';
   }
   if (key === 'service_type') {
     return typeof value === 'string' && /^[a-z_]{1,50}$/.test(value) ? null : 'must be a short lowercase name';

@@ -33,7 +33,11 @@ export async function selectIntegrations(db: DbOrTx, accountId: string): Promise
 }
 
 /** One integration of the account, or undefined (another account's id looks exactly like a missing one). */
-export async function selectIntegration(db: DbOrTx, accountId: string, id: string): Promise<IntegrationRow | undefined> {
+export async function selectIntegration(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<IntegrationRow | undefined> {
   const [row] = await db
     .select(integrationColumns)
     .from(integrations)

@@ -48,7 +48,13 @@ const refusals = { 401: errorBody, 403: errorBody, 404: errorBody };
 const integrationRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/integrations/available-services',
-    { schema: { tags, summary: 'Enabled services an integration can be created for', response: { 200: availableServices } } },
+    {
+      schema: {
+        tags,
+        summary: 'Enabled services an integration can be created for',
+        response: { 200: availableServices },
+      },
+    },
     async (request) => listAvailableServices(ctxOf(deps, request)),
   );
   app.get(
@@ -137,17 +143,38 @@ const integrationRoutes: AreaPlugin = async (app, { deps }) => {
 
   app.get(
     '/api/v1/integrations/:id/runs',
-    { schema: { tags, summary: 'Runs of the last 2 days, newest first', params: idParams, response: { 200: runList, ...refusals } } },
+    {
+      schema: {
+        tags,
+        summary: 'Runs of the last 2 days, newest first',
+        params: idParams,
+        response: { 200: runList, ...refusals },
+      },
+    },
     async (request) => listRuns(ctxOf(deps, request), request.params.id),
   );
   app.get(
     '/api/v1/integrations/:id/runs/:runId',
-    { schema: { tags, summary: 'One run with its debug events', params: runParams, response: { 200: runDetail, ...refusals } } },
+    {
+      schema: {
+        tags,
+        summary: 'One run with its debug events',
+        params: runParams,
+        response: { 200: runDetail, ...refusals },
+      },
+    },
     async (request) => getRun(ctxOf(deps, request), request.params.id, request.params.runId),
   );
   app.get(
     '/api/v1/integrations/:id/statistics',
-    { schema: { tags, summary: 'Daily run statistics (30 days)', params: idParams, response: { 200: statistics, ...refusals } } },
+    {
+      schema: {
+        tags,
+        summary: 'Daily run statistics (30 days)',
+        params: idParams,
+        response: { 200: statistics, ...refusals },
+      },
+    },
     async (request) => getStatistics(ctxOf(deps, request), request.params.id),
   );
   app.get(
@@ -165,7 +192,14 @@ const integrationRoutes: AreaPlugin = async (app, { deps }) => {
   );
   app.get(
     '/api/v1/integrations/:id/events',
-    { schema: { tags, summary: 'Latest 100 events', params: idParams, response: { 200: integrationEvents, ...refusals } } },
+    {
+      schema: {
+        tags,
+        summary: 'Latest 100 events',
+        params: idParams,
+        response: { 200: integrationEvents, ...refusals },
+      },
+    },
     async (request) => listIntegrationEvents(ctxOf(deps, request), request.params.id),
   );
   app.delete(
@@ -176,7 +210,12 @@ const integrationRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/integrations/:id/activity-blocks',
     {
-      schema: { tags, summary: 'Latest 100 activity blocks', params: idParams, response: { 200: integrationBlocks, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Latest 100 activity blocks',
+        params: idParams,
+        response: { 200: integrationBlocks, ...refusals },
+      },
     },
     async (request) => listIntegrationBlocks(ctxOf(deps, request), request.params.id),
   );

@@ -82,7 +82,7 @@ export async function insertIntegration(
   input: CreateIntegrationBody,
 ): Promise<string> {
   const [service] = await db.select().from(services).where(eq(services.id, input.serviceId));
-  if (!service || !service.enabled) throw notFound('Service');
+  if (!service?.enabled) throw notFound('Service');
   const { publicPatch, secretPatch } = parseConfigPatch(service.configSchema, input.config ?? {});
   const baseConfig: Record<string, unknown> = service.provider === 'google' ? { service_type: 'drive' } : {};
   const key = service.tokenAuthentication ? issueApiKey(deps.secrets) : null;
@@ -114,7 +114,11 @@ export async function createIntegration(ctx: Ctx, input: CreateIntegrationBody):
 
 const onlyColor = (config: Record<string, unknown>) => Object.keys(config).every((k) => k === 'color');
 
-export async function updateIntegration(ctx: Ctx, id: string, input: UpdateIntegrationBody): Promise<IntegrationDetail> {
+export async function updateIntegration(
+  ctx: Ctx,
+  id: string,
+  input: UpdateIntegrationBody,
+): Promise<IntegrationDetail> {
   requireRole(ctx, 'manager');
   const row = await loadIntegration(ctx, id);
   const changes: Partial<typeof integrations.$inferInsert> = { updatedAt: new Date() };

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, users } from '../../db/schema/users.ts';
 import { client, cookieFrom, createTestApp, type TestApp } from '../../../test/app.ts';
 import { invitationTokenOf, lastMailTo, uniqueEmail } from '../../../test/factories/auth.ts';
 import { sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { invitations, users } from '../../db/schema/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +32,10 @@ describe('GET /api/v1/invitations/:token', () => {
     const unknown = await client(t.app)({ method: 'GET', url: '/api/v1/invitations/not-a-real-token' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('Invalid invitation');
-    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.userId, userId));
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.userId, userId));
     expect((await client(t.app)({ method: 'GET', url: `/api/v1/invitations/${token}` })).statusCode).toBe(404);
     const huge = await client(t.app)({ method: 'GET', url: `/api/v1/invitations/${'x'.repeat(500)}` });
     expect(huge.statusCode).toBe(414);
@@ -43,15 +46,26 @@ describe('GET /api/v1/invitations/:token', () => {
 describe('POST /api/v1/invitations/:token/accept', () => {
   it('sets the password, verifies the address and signs the invitee in with the invited role', async () => {
     const { account, email, token, userId } = await invited('user');
-    const res = await client(t.app)({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, body: { password: 'simplepass' } });
+    const res = await client(t.app)({
+      method: 'POST',
+      url: `/api/v1/invitations/${token}/accept`,
+      body: { password: 'simplepass' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, user: { id: userId, email, role: 'user', accountId: account.id } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      user: { id: userId, email, role: 'user', accountId: account.id },
+    });
     const status = await client(t.app, cookieFrom(res))({ method: 'GET', url: '/auth/status' });
     expect(status.json().user.role).toBe('user');
     const [row] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(row?.emailVerifiedAt).not.toBeNull();
     expect(row?.lastLogin).not.toBeNull();
-    const again = await client(t.app)({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, body: { password: 'otherpass' } });
+    const again = await client(t.app)({
+      method: 'POST',
+      url: `/api/v1/invitations/${token}/accept`,
+      body: { password: 'otherpass' },
+    });
     expect(again.statusCode).toBe(404);
     expect((await client(t.app)({ method: 'GET', url: `/api/v1/invitations/${token}` })).statusCode).toBe(404);
     const login = await client(t.app)({ method: 'POST', url: '/auth/login', body: { email, password: 'simplepass' } });
@@ -62,7 +76,10 @@ describe('POST /api/v1/invitations/:token/accept', () => {
     const { token } = await invited();
     const { user } = await signedInManager(t.db);
     const old = await sessionCookie(t.db, user.id);
-    const res = await client(t.app, old)({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, body: { password: 'simplepass' } });
+    const res = await client(
+      t.app,
+      old,
+    )({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, body: { password: 'simplepass' } });
     expect(res.statusCode).toBe(200);
     expect((await client(t.app, old)({ method: 'GET', url: '/auth/status' })).statusCode).toBe(401);
   });
@@ -85,8 +102,15 @@ describe('POST /api/v1/invitations/:token/accept', () => {
 
   it('refuses an expired invitation', async () => {
     const { token, userId } = await invited();
-    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.userId, userId));
-    const res = await client(t.app)({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, body: { password: 'simplepass' } });
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.userId, userId));
+    const res = await client(t.app)({
+      method: 'POST',
+      url: `/api/v1/invitations/${token}/accept`,
+      body: { password: 'simplepass' },
+    });
     expect(res.statusCode).toBe(404);
     const [row] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(row?.passwordHash).toBeNull();

@@ -1,5 +1,10 @@
 import { errorBody } from '@overlap/contract/common';
-import { acceptInvitationBody, acceptInvitationResult, invitationInfo, invitationParams } from '@overlap/contract/users';
+import {
+  acceptInvitationBody,
+  acceptInvitationResult,
+  invitationInfo,
+  invitationParams,
+} from '@overlap/contract/users';
 import type { AreaPlugin } from '../../http/app.ts';
 import { sessionToken, setSessionCookie } from '../../http/session.ts';
 import { acceptInvitation, getInvitation } from './service.ts';

@@ -42,7 +42,7 @@ export async function revivePerson(ctx: Ctx, id: string, input: ReviveInput): Pr
     throw fieldError('timezone', 'must be an IANA timezone such as America/New_York');
   }
   const identifier = input.personIdentifier?.trim() || null;
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     // One account row lock serialises activations, so two at once cannot pass the limit together.
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId)).for('update');
     if (!account) throw notFound('Account');
@@ -70,9 +70,10 @@ export async function revivePerson(ctx: Ctx, id: string, input: ReviveInput): Pr
         updatedAt: new Date(),
       })
       .where(eq(people.id, id));
-    await ctx.deps.notify(ctx.accountId, 'people');
     return { id, status: 'active' as const };
   });
+  await ctx.deps.notify(ctx.accountId, 'people');
+  return result;
 }
 
 /**
@@ -82,10 +83,11 @@ export async function revivePerson(ctx: Ctx, id: string, input: ReviveInput): Pr
  */
 export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string): Promise<LifecycleResult> {
   requireRole(ctx, 'manager');
-  if (id === targetPersonId) throw badRequest('A person cannot be merged into itself.', [
-    { field: 'targetPersonId', message: 'must be another person' },
-  ]);
-  return ctx.db.transaction(async (tx) => {
+  if (id === targetPersonId)
+    throw badRequest('A person cannot be merged into itself.', [
+      { field: 'targetPersonId', message: 'must be another person' },
+    ]);
+  const result = await ctx.db.transaction(async (tx) => {
     // Lock both in id order, so two opposite merges cannot deadlock.
     const [first, second] = [id, targetPersonId].sort() as [string, string];
     const locked = new Map([
@@ -100,7 +102,9 @@ export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string):
     const range = await tx.execute<{ first: Date | null }>(sql`
       select least((select min(start_time) from activity_blocks where person_id = ${id}),
                    (select min(timestamp) from activity_events where person_id = ${id})) as first`);
-    await tx.execute(sql`update activity_blocks set person_id = ${targetPersonId}, updated_at = now() where person_id = ${id}`);
+    await tx.execute(
+      sql`update activity_blocks set person_id = ${targetPersonId}, updated_at = now() where person_id = ${id}`,
+    );
     await tx.execute(sql`update activity_events set person_id = ${targetPersonId} where person_id = ${id}`);
     await tx.execute(
       sql`update person_integrations set person_id = ${targetPersonId}, updated_at = now() where person_id = ${id}`,
@@ -122,9 +126,10 @@ export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string):
     await tx.delete(people).where(eq(people.id, id));
     const from = range.rows[0]?.first;
     if (from) await refreshRollups(tx, [targetPersonId], new Date(from), new Date());
-    await ctx.deps.notify(ctx.accountId, 'people');
     return { id: targetPersonId, status: target.status };
   });
+  await ctx.deps.notify(ctx.accountId, 'people');
+  return result;
 }
 
 /**
@@ -134,7 +139,7 @@ export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string):
  */
 export async function ignorePerson(ctx: Ctx, id: string): Promise<LifecycleResult> {
   requireRole(ctx, 'manager');
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     await lockPerson(tx, ctx.accountId, id);
     await tx.execute(sql`delete from activity_blocks where person_id = ${id}`);
     await tx.execute(sql`delete from activity_events where person_id = ${id}`);
@@ -144,19 +149,21 @@ export async function ignorePerson(ctx: Ctx, id: string): Promise<LifecycleResul
       delete from presence_samples s using person_integrations pi
        where pi.id = s.person_integration_id and pi.person_id = ${id}`);
     await tx.update(people).set({ status: 'ignored', isOnline: false, updatedAt: new Date() }).where(eq(people.id, id));
-    await ctx.deps.notify(ctx.accountId, 'people');
     return { id, status: 'ignored' as const };
   });
+  await ctx.deps.notify(ctx.accountId, 'people');
+  return result;
 }
 
 /** Moves an ignored person back to unassigned; tracking resumes with their next data. */
 export async function resurrectPerson(ctx: Ctx, id: string): Promise<LifecycleResult> {
   requireRole(ctx, 'manager');
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const person = await lockPerson(tx, ctx.accountId, id);
     if (person.status !== 'ignored') throw conflict('Only ignored people can be moved back to unassigned.');
     await tx.update(people).set({ status: 'unassigned', updatedAt: new Date() }).where(eq(people.id, id));
-    await ctx.deps.notify(ctx.accountId, 'people');
     return { id, status: 'unassigned' as const };
   });
+  await ctx.deps.notify(ctx.accountId, 'people');
+  return result;
 }

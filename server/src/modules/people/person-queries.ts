@@ -5,7 +5,7 @@ import type { PersonStatus } from '../../db/schema/activity.ts';
 import { uuidArray } from '../activities/read-queries.ts';
 import { effectiveTimezone } from '../calendars/zoned-time.ts';
 
-export interface PersonRow extends Record<string, unknown> {
+export interface PersonBasics extends Record<string, unknown> {
   id: string;
   account_id: string;
   name: string | null;
@@ -19,6 +19,9 @@ export interface PersonRow extends Record<string, unknown> {
   archived_at: Date | null;
   created_at: Date;
   last_seen_at: Date | null;
+}
+
+export interface PersonRow extends PersonBasics {
   block_count: number;
   event_count: number;
 }
@@ -66,6 +69,15 @@ export async function findPersonRow(db: DbOrTx, accountId: string, id: string): 
   return result.rows[0] ?? null;
 }
 
+/** One person of the account without counts (the cheap lookup of the calendars), or null. */
+export async function findPersonBasics(db: DbOrTx, accountId: string, id: string): Promise<PersonBasics | null> {
+  const result = await db.execute<PersonBasics>(sql`
+    select p.id, p.account_id, p.name, p.email, p.status, p.color, p.timezone_manual, p.timezone_automatic,
+      p.is_online, p.person_identifier, p.archived_at, p.created_at, p.last_seen_at
+    from people p where p.id = ${id} and p.account_id = ${accountId}`);
+  return result.rows[0] ?? null;
+}
+
 /** A page of the account's people matching `where`, with the total count. */
 export async function findPeoplePage(
   db: DbOrTx,
@@ -78,7 +90,9 @@ export async function findPeoplePage(
     db.execute<PersonRow>(sql`
       select ${personColumns} from people p where p.account_id = ${accountId} and ${where}
       order by ${personOrder} limit ${limit} offset ${(page - 1) * limit}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from people p where p.account_id = ${accountId} and ${where}`),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from people p where p.account_id = ${accountId} and ${where}`,
+    ),
   ]);
   return { rows: rows.rows, totalCount: total.rows[0]?.n ?? 0 };
 }

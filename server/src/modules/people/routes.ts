@@ -24,7 +24,12 @@ const peopleRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/people',
     {
-      schema: { tags, summary: "The account's people, by status, paginated", querystring: peopleQuery, response: { 200: peopleList } },
+      schema: {
+        tags,
+        summary: "The account's people, by status, paginated",
+        querystring: peopleQuery,
+        response: { 200: peopleList },
+      },
     },
     async (request) => listPeople(ctxOf(deps, request), request.query),
   );
@@ -32,7 +37,12 @@ const peopleRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/unassigned',
     {
-      schema: { tags, summary: 'People waiting to be activated, merged or ignored', querystring: unassignedQuery, response: { 200: usersList } },
+      schema: {
+        tags,
+        summary: 'People waiting to be activated, merged or ignored',
+        querystring: unassignedQuery,
+        response: { 200: usersList },
+      },
     },
     async (request) => listUsersWithStatus(ctxOf(deps, request), 'unassigned', request.query),
   );
@@ -107,7 +117,7 @@ const peopleRoutes: AreaPlugin = async (app, { deps }) => {
     {
       schema: {
         tags,
-        summary: "Ignore a person: deletes their activity data (managers)",
+        summary: 'Ignore a person: deletes their activity data (managers)',
         params: idParams,
         body: emptyBody,
         response: { 200: personActionResult },

@@ -8,7 +8,11 @@ const profileRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     paths.myInfo,
     {
-      schema: { tags: ['profile'], summary: "The signed-in user's email, role, last login and creation date", response: { 200: myInfo, 401: errorBody } },
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in user's email, role, last login and creation date",
+        response: { 200: myInfo, 401: errorBody },
+      },
       config: { allowTerminated: true },
     },
     async (request) => getMyInfo(ctxOf(deps, request)),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DebugEventKind, integrationRuns } from '../../db/schema/integrations.ts';
@@ -32,20 +33,27 @@ export function errorMessageOf(error: unknown): string {
 }
 
 /**
- * Inserts a running run and returns a recorder that buffers debug events in memory; finish/fail
+ * Inserts a running run (or, with deferInsert, for short runs such as a push, writes the run only
+ * when it ends: one statement instead of two) and returns a recorder that buffers debug events in memory; finish/fail
  * write the outcome, every debug event and the integration's last_run_at in one statement.
  */
 export async function startRun(
   db: DbOrTx,
   integration: { id: string; accountId: string },
   trigger: RunTrigger,
+  options: { deferInsert?: boolean } = {},
 ): Promise<RunRecorder> {
   const startedAt = new Date();
-  const [row] = await db
-    .insert(integrationRuns)
-    .values({ integrationId: integration.id, accountId: integration.accountId, trigger, startedAt })
-    .returning({ id: integrationRuns.id });
+  let row: { id: string } | undefined;
+  if (options.deferInsert) row = { id: randomUUID() };
+  else {
+    [row] = await db
+      .insert(integrationRuns)
+      .values({ integrationId: integration.id, accountId: integration.accountId, trigger, startedAt })
+      .returning({ id: integrationRuns.id });
+  }
   if (!row) throw new Error('could not start the integration run');
+  const runId = row.id;
   const buffer: BufferedEvent[] = [];
   let dropped = 0;
   let done = false;
@@ -82,18 +90,24 @@ export async function startRun(
         ? { event: 'integration_complete', ts: finishedAt.toISOString(), dur: durationMs, details: { ...counts } }
         : { event: 'error', ts: finishedAt.toISOString(), dur: durationMs, details: { message: errorMessage } },
     );
-    await db.execute(sql`
-      with run as (
-        update integration_runs
+    const upsertRun = options.deferInsert
+      ? sql`insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
+                                          duration_ms, people_found, events_created, error_message)
+            values (${runId}, ${integration.id}, ${integration.accountId}, ${trigger}, ${status},
+                    ${startedAt.toISOString()}::timestamptz, ${finishedAt.toISOString()}::timestamptz, ${durationMs},
+                    ${counts.peopleFound}, ${counts.eventsCreated}, ${errorMessage})
+            returning id`
+      : sql`update integration_runs
            set status = ${status}, finished_at = ${finishedAt.toISOString()}::timestamptz, duration_ms = ${durationMs},
                people_found = ${counts.peopleFound}, events_created = ${counts.eventsCreated},
                error_message = ${errorMessage}
-         where id = ${row.id}
-        returning id
-      ), debug as (
+         where id = ${runId}
+        returning id`;
+    await db.execute(sql`
+      with run as (${upsertRun}), debug as (
         insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
-        select ${row.id}::uuid, e.event, e.ts, e.dur, e.details
-          from jsonb_to_recordset(${JSON.stringify(buffer)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
+        select run.id, e.event, e.ts, e.dur, e.details
+          from run, jsonb_to_recordset(${JSON.stringify(buffer)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
       )
       update integrations
          set last_run_at = greatest(coalesce(last_run_at, ${startedAt.toISOString()}::timestamptz), ${startedAt.toISOString()}::timestamptz)
@@ -101,7 +115,7 @@ export async function startRun(
   };
 
   return {
-    id: row.id,
+    id: runId,
     debug,
     finish: (counts) => write('success', counts, null),
     fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),

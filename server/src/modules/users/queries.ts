@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN_SECONDS, type AccountUser } from '@overlap/contract/users';
+import { type AccountUser, RESEND_COOLDOWN_SECONDS } from '@overlap/contract/users';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invitations, users } from '../../db/schema/users.ts';
@@ -26,7 +26,8 @@ function toAccountUser(r: Row): AccountUser {
       pending && r.invitationExpiresAt && lastSent
         ? { expiresAt: r.invitationExpiresAt.toISOString(), lastSentAt: lastSent.toISOString() }
         : null,
-    canResendAt: pending && lastSent ? new Date(lastSent.getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString() : null,
+    canResendAt:
+      pending && lastSent ? new Date(lastSent.getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString() : null,
   };
 }
 

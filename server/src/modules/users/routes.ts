@@ -10,14 +10,25 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const userRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/users',
-    { schema: { tags, summary: "The account's users, including pending invitations", response: { 200: userList, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The account's users, including pending invitations",
+        response: { 200: userList, ...errors },
+      },
+    },
     async (request) => listUsers(ctxOf(deps, request)),
   );
 
   app.post(
     '/api/v1/users/invite',
     {
-      schema: { tags, summary: 'Invite a user (manager only); mails a link valid for 7 days', body: inviteBody, response: { 201: userResult, ...errors } },
+      schema: {
+        tags,
+        summary: 'Invite a user (manager only); mails a link valid for 7 days',
+        body: inviteBody,
+        response: { 201: userResult, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await inviteUser(ctxOf(deps, request), request.body)),
   );
@@ -38,14 +49,27 @@ const userRoutes: AreaPlugin = async (app, { deps }) => {
   app.patch(
     '/api/v1/users/:id/role',
     {
-      schema: { tags, summary: 'Promote, demote, disable or enable a user', params: idParams, body: roleBody, response: { 200: userResult, ...errors } },
+      schema: {
+        tags,
+        summary: 'Promote, demote, disable or enable a user',
+        params: idParams,
+        body: roleBody,
+        response: { 200: userResult, ...errors },
+      },
     },
     async (request) => changeRole(ctxOf(deps, request), request.params.id, request.body.role),
   );
 
   app.delete(
     '/api/v1/users/:id',
-    { schema: { tags, summary: 'Delete a pending invitation', params: idParams, response: { 200: successMessage, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a pending invitation',
+        params: idParams,
+        response: { 200: successMessage, ...errors },
+      },
+    },
     async (request) => deleteInvitation(ctxOf(deps, request), request.params.id),
   );
 };

@@ -135,7 +135,8 @@ export async function changeRole(ctx: Ctx, userId: string, role: AssignableRole)
       throw conflict('A pending invitation cannot change role. Resend or delete it instead.', 'PENDING_INVITATION');
     }
     if (target.role === 'superadmin') throw forbidden("Only platform operators can change an operator's role.");
-    if (role === 'disabled' && userId === ctx.userId) throw conflict('You cannot disable your own user.', 'SELF_DISABLE');
+    if (role === 'disabled' && userId === ctx.userId)
+      throw conflict('You cannot disable your own user.', 'SELF_DISABLE');
     if (target.role === role) return;
     if (target.role === 'manager' && (await countOtherActiveManagers(tx, ctx.accountId, userId)) === 0) {
       throw conflict(LAST_MANAGER_MESSAGE, 'LAST_MANAGER');

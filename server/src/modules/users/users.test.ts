@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invitations, sessions, users } from '../../db/schema/users.ts';
 import { type Caller, client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { invitationTokenOf, lastMailTo, mailsTo, uniqueEmail } from '../../../test/factories/auth.ts';
 import { createAccount, createUser, sessionCookie } from '../../../test/factories.ts';
+import { invitations, sessions, users } from '../../db/schema/users.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,11 @@ async function world(): Promise<World> {
   const other = await createAccount(t.db);
   const otherManager = await createUser(t.db, other.id, { role: 'manager' });
   const managerCall = client(t.app, await sessionCookie(t.db, manager.id));
-  const invite = await managerCall({ method: 'POST', url: '/api/v1/users/invite', body: { email: uniqueEmail('pending'), role: 'user' } });
+  const invite = await managerCall({
+    method: 'POST',
+    url: '/api/v1/users/invite',
+    body: { email: uniqueEmail('pending'), role: 'user' },
+  });
   const pending = invite.json().user;
   return {
     accountId: account.id,
@@ -61,7 +65,11 @@ describe('GET /api/v1/users', () => {
     const list = res.json().users as Array<Record<string, unknown>>;
     expect(list).toHaveLength(4);
     const pending = list.find((u) => u.id === w.pending.id);
-    expect(pending).toMatchObject({ role: 'user', emailVerifiedAt: null, invitation: { expiresAt: expect.any(String) } });
+    expect(pending).toMatchObject({
+      role: 'user',
+      emailVerifiedAt: null,
+      invitation: { expiresAt: expect.any(String) },
+    });
     expect(Date.parse(pending?.canResendAt as string) - Date.now()).toBeGreaterThan(50_000);
     const member = list.find((u) => u.id === w.member.id);
     expect(member).toMatchObject({ role: 'user', invitation: null, canResendAt: null });
@@ -88,10 +96,27 @@ describe('GET /api/v1/users', () => {
 describe('role matrix of the user-management calls', () => {
   type Call = { name: string; run: (w: World, c: Caller) => Promise<{ statusCode: number }>; ok: number };
   const calls: Call[] = [
-    { name: 'invite', ok: 201, run: (_w, c) => c({ method: 'POST', url: '/api/v1/users/invite', body: { email: uniqueEmail('matrix'), role: 'user' } }) },
-    { name: 'promote', ok: 200, run: (w, c) => c({ method: 'PATCH', url: `/api/v1/users/${w.member.id}/role`, body: { role: 'manager' } }) },
-    { name: 'disable', ok: 200, run: (w, c) => c({ method: 'PATCH', url: `/api/v1/users/${w.member.id}/role`, body: { role: 'disabled' } }) },
-    { name: 'delete invitation', ok: 200, run: (w, c) => c({ method: 'DELETE', url: `/api/v1/users/${w.pending.id}` }) },
+    {
+      name: 'invite',
+      ok: 201,
+      run: (_w, c) =>
+        c({ method: 'POST', url: '/api/v1/users/invite', body: { email: uniqueEmail('matrix'), role: 'user' } }),
+    },
+    {
+      name: 'promote',
+      ok: 200,
+      run: (w, c) => c({ method: 'PATCH', url: `/api/v1/users/${w.member.id}/role`, body: { role: 'manager' } }),
+    },
+    {
+      name: 'disable',
+      ok: 200,
+      run: (w, c) => c({ method: 'PATCH', url: `/api/v1/users/${w.member.id}/role`, body: { role: 'disabled' } }),
+    },
+    {
+      name: 'delete invitation',
+      ok: 200,
+      run: (w, c) => c({ method: 'DELETE', url: `/api/v1/users/${w.pending.id}` }),
+    },
   ];
   const refusals: Array<[Actor, number]> = [
     ['user', 403],
@@ -122,7 +147,10 @@ describe('role matrix of the user-management calls', () => {
 
   it("resend: only managers and superadmins of the account (another account's manager gets 404)", async () => {
     const w = await world();
-    await t.db.update(invitations).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(invitations.userId, w.pending.id));
+    await t.db
+      .update(invitations)
+      .set({ lastSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(invitations.userId, w.pending.id));
     for (const [actor, status] of [...refusals, ['manager', 200], ['superadmin', 429]] as Array<[Actor, number]>) {
       const res = await w.callers[actor]({ method: 'POST', url: `/api/v1/users/${w.pending.id}/resend-invitation` });
       expect(res.statusCode, actor).toBe(status);
@@ -134,12 +162,24 @@ describe('POST /api/v1/users/invite', () => {
   it('creates a pending user and an invitation and mails a link valid for 7 days', async () => {
     const w = await world();
     const email = uniqueEmail('new');
-    const res = await w.callers.manager({ method: 'POST', url: '/api/v1/users/invite', body: { email: `  ${email.toUpperCase()}  `, role: 'manager' } });
+    const res = await w.callers.manager({
+      method: 'POST',
+      url: '/api/v1/users/invite',
+      body: { email: `  ${email.toUpperCase()}  `, role: 'manager' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email, role: 'manager', emailVerifiedAt: null });
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(row).toMatchObject({ passwordHash: null, emailVerifiedAt: null, invitedByUserId: w.manager.id, accountId: w.accountId });
-    const [inv] = await t.db.select().from(invitations).where(eq(invitations.userId, row?.id as string));
+    expect(row).toMatchObject({
+      passwordHash: null,
+      emailVerifiedAt: null,
+      invitedByUserId: w.manager.id,
+      accountId: w.accountId,
+    });
+    const [inv] = await t.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.userId, row?.id as string));
     const days = ((inv?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThan(7.01);
@@ -155,7 +195,11 @@ describe('POST /api/v1/users/invite', () => {
     const elsewhere = await createUser(t.db, other.id);
     for (const email of [w.member.email, elsewhere.email, w.pending.email]) {
       const before = await snapshot(w.accountId);
-      const res = await w.callers.manager({ method: 'POST', url: '/api/v1/users/invite', body: { email, role: 'user' } });
+      const res = await w.callers.manager({
+        method: 'POST',
+        url: '/api/v1/users/invite',
+        body: { email, role: 'user' },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('A user with this email address already exists.');
       expect(await snapshot(w.accountId)).toBe(before);
@@ -191,7 +235,10 @@ describe('POST /api/v1/users/:id/resend-invitation', () => {
     expect(early.json().message).toMatch(/^Please wait \d+ seconds before resending\.$/);
     expect(mailsTo(t.mails, w.pending.email)).toHaveLength(1);
 
-    await t.db.update(invitations).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(invitations.userId, w.pending.id));
+    await t.db
+      .update(invitations)
+      .set({ lastSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(invitations.userId, w.pending.id));
     const res = await w.callers.manager({ method: 'POST', url: `/api/v1/users/${w.pending.id}/resend-invitation` });
     expect(res.statusCode).toBe(200);
     expect(Date.parse(res.json().user.canResendAt) - Date.now()).toBeGreaterThan(55_000);
@@ -203,9 +250,20 @@ describe('POST /api/v1/users/:id/resend-invitation', () => {
 
   it('answers 409 for a user who already joined, and 404 for unknown ids', async () => {
     const w = await world();
-    expect((await w.callers.manager({ method: 'POST', url: `/api/v1/users/${w.member.id}/resend-invitation` })).statusCode).toBe(409);
-    expect((await w.callers.manager({ method: 'POST', url: '/api/v1/users/00000000-0000-4000-8000-000000000000/resend-invitation' })).statusCode).toBe(404);
-    expect((await w.callers.manager({ method: 'POST', url: '/api/v1/users/not-a-uuid/resend-invitation' })).statusCode).toBe(400);
+    expect(
+      (await w.callers.manager({ method: 'POST', url: `/api/v1/users/${w.member.id}/resend-invitation` })).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await w.callers.manager({
+          method: 'POST',
+          url: '/api/v1/users/00000000-0000-4000-8000-000000000000/resend-invitation',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await w.callers.manager({ method: 'POST', url: '/api/v1/users/not-a-uuid/resend-invitation' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -224,11 +282,19 @@ describe('PATCH /api/v1/users/:id/role', () => {
     const w = await world();
     const before = await snapshot(w.accountId);
     for (const role of ['user', 'disabled'] as const) {
-      const res = await w.callers.superadmin({ method: 'PATCH', url: `/api/v1/users/${w.manager.id}/role`, body: { role } });
+      const res = await w.callers.superadmin({
+        method: 'PATCH',
+        url: `/api/v1/users/${w.manager.id}/role`,
+        body: { role },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/at least one active manager/);
     }
-    const self = await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${w.manager.id}/role`, body: { role: 'user' } });
+    const self = await w.callers.manager({
+      method: 'PATCH',
+      url: `/api/v1/users/${w.manager.id}/role`,
+      body: { role: 'user' },
+    });
     expect(self.statusCode).toBe(409);
     expect(await snapshot(w.accountId)).toBe(before);
   });
@@ -236,24 +302,51 @@ describe('PATCH /api/v1/users/:id/role', () => {
   it('lets a manager step down once another manager exists', async () => {
     const w = await world();
     await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${w.member.id}/role`, body: { role: 'manager' } });
-    const res = await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${w.manager.id}/role`, body: { role: 'user' } });
+    const res = await w.callers.manager({
+      method: 'PATCH',
+      url: `/api/v1/users/${w.manager.id}/role`,
+      body: { role: 'user' },
+    });
     expect(res.statusCode).toBe(200);
     const after = await w.callers.manager({ method: 'GET', url: '/api/v1/users' });
     expect(after.statusCode).toBe(200);
-    expect((await w.callers.manager({ method: 'POST', url: '/api/v1/users/invite', body: { email: uniqueEmail(), role: 'user' } })).statusCode).toBe(403);
+    expect(
+      (
+        await w.callers.manager({
+          method: 'POST',
+          url: '/api/v1/users/invite',
+          body: { email: uniqueEmail(), role: 'user' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses to change a pending invitation, an operator, or disable oneself', async () => {
     const w = await world();
     const before = await snapshot(w.accountId);
-    const pending = await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${w.pending.id}/role`, body: { role: 'manager' } });
+    const pending = await w.callers.manager({
+      method: 'PATCH',
+      url: `/api/v1/users/${w.pending.id}/role`,
+      body: { role: 'manager' },
+    });
     expect(pending.statusCode).toBe(409);
-    const list = (await w.callers.manager({ method: 'GET', url: '/api/v1/users' })).json().users as Array<{ id: string; role: string }>;
+    const list = (await w.callers.manager({ method: 'GET', url: '/api/v1/users' })).json().users as Array<{
+      id: string;
+      role: string;
+    }>;
     const admin = list.find((u) => u.role === 'superadmin');
-    const op = await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${admin?.id}/role`, body: { role: 'user' } });
+    const op = await w.callers.manager({
+      method: 'PATCH',
+      url: `/api/v1/users/${admin?.id}/role`,
+      body: { role: 'user' },
+    });
     expect(op.statusCode).toBe(403);
     await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${w.member.id}/role`, body: { role: 'manager' } });
-    const self = await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${w.manager.id}/role`, body: { role: 'disabled' } });
+    const self = await w.callers.manager({
+      method: 'PATCH',
+      url: `/api/v1/users/${w.manager.id}/role`,
+      body: { role: 'disabled' },
+    });
     expect(self.statusCode).toBe(409);
     await w.callers.manager({ method: 'PATCH', url: `/api/v1/users/${w.member.id}/role`, body: { role: 'user' } });
     expect(await snapshot(w.accountId)).not.toBe('');
@@ -292,7 +385,10 @@ describe('DELETE /api/v1/users/:id', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/Only pending invitations/);
     expect(await t.db.select().from(users).where(eq(users.id, w.member.id))).toHaveLength(1);
-    expect((await w.callers.manager({ method: 'DELETE', url: '/api/v1/users/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect(
+      (await w.callers.manager({ method: 'DELETE', url: '/api/v1/users/00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

@@ -1,5 +1,52 @@
-import { PagePlaceholder } from '../../../ui/page-placeholder';
+import { Link } from 'react-router';
+import { useSession } from '../../../api/session';
+import { Banner } from '../../../ui/banner';
+import { Tabs } from '../../../ui/tabs';
+import { useAccount } from '../api/account';
+import { BillingTab } from '../components/billing-tab';
+import { IntegrationsTab } from '../components/integrations-tab';
+import { MaintenanceTab } from '../components/maintenance-tab';
+import { SectionNav } from '../components/section-nav';
+import { UsersTab } from '../components/users-tab';
 
-export default function Page() {
-  return <PagePlaceholder title="Account" />;
+const SUSPENDED_MESSAGE = 'Your account has been suspended. Please visit your account settings to resolve this issue.';
+
+/** /account: integrations (default), users, billing and maintenance tabs, bound to ?tab=. */
+export default function AccountPage() {
+  const session = useSession();
+  const account = useAccount();
+  const terminated = (account.data?.status ?? session.data?.account.status) === 'terminated';
+  const name = account.data?.name ?? session.data?.account.name ?? '';
+
+  const items = [
+    { value: 'integrations', label: 'Integrations', content: <IntegrationsTab />, disabled: terminated },
+    { value: 'users', label: 'Users', content: <UsersTab />, disabled: terminated },
+    { value: 'billing', label: 'Billing', content: <BillingTab /> },
+    { value: 'maintenance', label: 'Maintenance', content: <MaintenanceTab />, disabled: terminated },
+  ];
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
+          <p className="truncate text-sm text-muted">{name}</p>
+        </div>
+        <SectionNav />
+      </div>
+      {terminated ? (
+        <Banner
+          tone="danger"
+          action={
+            <Link to="/account?tab=billing" className="font-medium underline underline-offset-4 hover:no-underline">
+              Billing
+            </Link>
+          }
+        >
+          {SUSPENDED_MESSAGE}
+        </Banner>
+      ) : null}
+      <Tabs items={items} defaultValue={terminated ? 'billing' : 'integrations'} aria-label="Account sections" />
+    </div>
+  );
 }

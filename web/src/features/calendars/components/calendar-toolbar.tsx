@@ -16,12 +16,27 @@ export interface CalendarToolbarProps {
 }
 
 /** Title, back, previous/next and the view switch of the week and year pages. */
-export function CalendarToolbar({ title, subtitle, backTo, switchTo, settingsTo, prev, next, leading }: CalendarToolbarProps) {
+export function CalendarToolbar({
+  title,
+  subtitle,
+  backTo,
+  switchTo,
+  settingsTo,
+  prev,
+  next,
+  leading,
+}: CalendarToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         {backTo ? (
-          <ButtonLink to={backTo.to} variant="ghost" size="icon" aria-label={backTo.label} icon={<ArrowLeft className="size-4" />} />
+          <ButtonLink
+            to={backTo.to}
+            variant="ghost"
+            size="icon"
+            aria-label={backTo.label}
+            icon={<ArrowLeft className="size-4" />}
+          />
         ) : null}
         {leading}
         <div className="min-w-0">

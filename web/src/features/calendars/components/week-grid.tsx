@@ -29,7 +29,9 @@ export interface WeekGridProps {
 
 function viewerHours(weekStart: string, personTz: string, viewerTz: string): string[] {
   const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
-  return Array.from({ length: 24 }, (_, h) => formatClock(new TZDate(y, m - 1, d, h, 0, 0, personTz).getTime(), viewerTz));
+  return Array.from({ length: 24 }, (_, h) =>
+    formatClock(new TZDate(y, m - 1, d, h, 0, 0, personTz).getTime(), viewerTz),
+  );
 }
 
 function Rail({ labels, left, title, column }: { labels: string[]; left: number; title: string; column: number }) {
@@ -40,7 +42,12 @@ function Rail({ labels, left, title, column }: { labels: string[]; left: number;
       style={{ left, gridRow: 2, gridColumn: column }}
     >
       {labels.map((label, i) => (
-        <li key={`${label}-${i}`} className="tabular pr-1.5 text-right text-[11px] leading-none text-faint" style={{ height: HOUR_HEIGHT }}>
+        <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: one fixed row per hour; labels can repeat across a DST change
+          key={i}
+          className="tabular pr-1.5 text-right text-[11px] leading-none text-muted"
+          style={{ height: HOUR_HEIGHT }}
+        >
           <span className={cn('relative', i === 0 ? 'top-1' : '-top-[5px]')}>{label}</span>
         </li>
       ))}
@@ -92,7 +99,10 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
   const tz = week.personTimezone;
   const today = useClock((now) => format(new TZDate(now, tz), 'yyyy-MM-dd'));
   const personLabels = useMemo(() => Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`), []);
-  const viewerLabels = useMemo(() => viewerHours(week.weekStart, tz, viewerTimeZone), [week.weekStart, tz, viewerTimeZone]);
+  const viewerLabels = useMemo(
+    () => viewerHours(week.weekStart, tz, viewerTimeZone),
+    [week.weekStart, tz, viewerTimeZone],
+  );
   const windows = useMemo(
     () =>
       week.dailyActivities.map((d) => ({
@@ -105,7 +115,10 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
   const who = week.personName ?? 'This person';
 
   return (
-    <div className="max-h-[calc(100dvh-12rem)] min-h-80 overflow-auto rounded-lg border border-line bg-surface" data-testid="week-grid">
+    <div
+      className="max-h-[calc(100dvh-12rem)] min-h-80 overflow-auto rounded-lg border border-line bg-surface"
+      data-testid="week-grid"
+    >
       <div
         className="grid"
         style={{
@@ -113,7 +126,10 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
           gridTemplateRows: `52px ${GRID_HEIGHT}px`,
         }}
       >
-        <div className="sticky top-0 left-0 z-30 flex flex-col justify-end border-r border-b border-line bg-surface px-1.5 pb-1.5 text-right text-[10px] leading-tight font-medium text-muted" title={tz}>
+        <div
+          className="sticky top-0 left-0 z-30 flex flex-col justify-end border-r border-b border-line bg-surface px-1.5 pb-1.5 text-right text-[10px] leading-tight font-medium text-muted"
+          title={tz}
+        >
           Their time
         </div>
         <div
@@ -132,12 +148,21 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
                 'sticky top-0 z-20 flex flex-col justify-center border-r border-b border-line bg-surface px-2.5 last:border-r-0',
               )}
             >
-              <span className={cn('text-[11px] font-medium uppercase tracking-wide', isToday ? 'text-accent-text' : 'text-muted')}>
+              <span
+                className={cn(
+                  'text-[11px] font-medium uppercase tracking-wide',
+                  isToday ? 'text-accent-text' : 'text-muted',
+                )}
+              >
                 {d.dayOfWeek.slice(0, 3)}
               </span>
               <span className={cn('tabular text-sm font-semibold', isToday ? 'text-accent-text' : 'text-fg')}>
                 {format(parseISO(d.date), 'MMM d')}
-                {isToday ? <span className="ml-1.5 rounded bg-accent px-1 py-px text-[10px] font-semibold text-white">Today</span> : null}
+                {isToday ? (
+                  <span className="ml-1.5 rounded bg-accent px-1 py-px text-[10px] font-semibold text-white">
+                    Today
+                  </span>
+                ) : null}
               </span>
             </div>
           );

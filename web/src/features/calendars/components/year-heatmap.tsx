@@ -20,7 +20,11 @@ export const YearHeatmap = memo(function YearHeatmap({ year, days }: { year: num
   return (
     <div className="overflow-x-auto rounded-lg border border-line bg-surface p-4" data-testid="year-heatmap">
       <div className="flex gap-2" style={{ minWidth: width + 36 }}>
-        <div className="flex shrink-0 flex-col pt-5 text-[10px] leading-none text-faint" style={{ gap: GAP }} aria-hidden="true">
+        <div
+          className="flex shrink-0 flex-col pt-5 text-[10px] leading-none text-muted"
+          style={{ gap: GAP }}
+          aria-hidden="true"
+        >
           {DAY_LABELS.map((label, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed weekday rows
             <span key={i} className="flex items-center" style={{ height: CELL }}>
@@ -36,18 +40,18 @@ export const YearHeatmap = memo(function YearHeatmap({ year, days }: { year: num
               </span>
             ))}
           </div>
-          <div className="flex" style={{ gap: GAP }} role="grid" aria-label={`Daily online time in ${year}`}>
+          <section className="flex" style={{ gap: GAP }} aria-label={`Daily online time in ${year}`}>
             {weeks.map((week) => (
-              <div key={week[0]?.date} className="flex flex-col" style={{ gap: GAP }} role="row">
+              <div key={week[0]?.date} className="flex flex-col" style={{ gap: GAP }}>
                 {week.map((cell) => {
-                  if (!cell.inYear) return <span key={cell.date} style={{ width: CELL, height: CELL }} role="presentation" />;
+                  if (!cell.inYear)
+                    return <span key={cell.date} style={{ width: CELL, height: CELL }} aria-hidden="true" />;
                   const summary = byDate.get(cell.date) ?? { totalMinutes: 0, totalBlocks: 0, totalEvents: 0 };
                   const tip = dayTooltip(summary);
                   return (
                     <button
                       key={cell.date}
                       type="button"
-                      role="gridcell"
                       title={`${cell.date}: ${tip}`}
                       aria-label={`${cell.date}: ${tip}`}
                       data-date={cell.date}
@@ -62,14 +66,19 @@ export const YearHeatmap = memo(function YearHeatmap({ year, days }: { year: num
                 })}
               </div>
             ))}
-          </div>
+          </section>
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-end gap-2 text-[11px] text-muted">
         <span className="mr-1 font-medium text-fg">Daily online time</span>
         <span>0h</span>
         {HEAT_CLASSES.map((cls, i) => (
-          <span key={cls} title={HEAT_LEGEND[i]} className={cn('rounded-[3px]', cls)} style={{ width: CELL, height: CELL }} />
+          <span
+            key={cls}
+            title={HEAT_LEGEND[i]}
+            className={cn('rounded-[3px]', cls)}
+            style={{ width: CELL, height: CELL }}
+          />
         ))}
         <span>10h+</span>
       </div>

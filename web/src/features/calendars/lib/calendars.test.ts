@@ -10,7 +10,9 @@ describe('year heat-map bands', () => {
   });
 
   it('say hours online or no activity, with block and event counts', () => {
-    expect(dayTooltip({ totalMinutes: 222, totalBlocks: 3, totalEvents: 4 })).toBe('3.7 hours online, 3 blocks, 4 events');
+    expect(dayTooltip({ totalMinutes: 222, totalBlocks: 3, totalEvents: 4 })).toBe(
+      '3.7 hours online, 3 blocks, 4 events',
+    );
     expect(dayTooltip({ totalMinutes: 0, totalBlocks: 0, totalEvents: 2 })).toBe('No activity, 0 blocks, 2 events');
   });
 });
@@ -29,7 +31,11 @@ describe('calendar dates', () => {
     expect(weeks[0]?.[2]).toEqual({ date: '2025-01-01', inYear: true });
     expect(weeks.at(-1)?.find((c) => c.date === '2025-12-31')).toBeTruthy();
     expect(weeks.flat().filter((c) => c.inYear)).toHaveLength(365);
-    expect(yearWeeks(2024).flat().filter((c) => c.inYear)).toHaveLength(366);
+    expect(
+      yearWeeks(2024)
+        .flat()
+        .filter((c) => c.inYear),
+    ).toHaveLength(366);
     const labels = monthLabels(weeks);
     expect(labels).toHaveLength(12);
     expect(labels[0]).toEqual({ week: 0, label: 'Jan' });

@@ -5,8 +5,8 @@ import { useSession } from '../../../api/session';
 import { personColor } from '../../../lib/person-colors';
 import { BlockDialog, canManage, isDateKey, shiftDateKey, todayKey, viewerTimeZone } from '../../dashboard';
 import { calendarErrorMessage, useWeek } from '../api/calendars';
-import { CalendarToolbar } from '../components/calendar-toolbar';
 import { CalendarError, CalendarLoading } from '../components/calendar-states';
+import { CalendarToolbar } from '../components/calendar-toolbar';
 import { WeekGrid } from '../components/week-grid';
 import { weekRangeLabel } from '../lib/calendar-dates';
 
@@ -52,7 +52,9 @@ export default function WeekPage() {
           retrying={week.isFetching}
         />
       ) : !data || data.dailyActivities.length === 0 ? (
-        <p className="rounded-lg border border-line bg-surface px-6 py-16 text-center text-sm text-muted">No data available</p>
+        <p className="rounded-lg border border-line bg-surface px-6 py-16 text-center text-sm text-muted">
+          No data available
+        </p>
       ) : (
         <WeekGrid
           week={data}

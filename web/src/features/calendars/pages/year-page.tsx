@@ -4,8 +4,8 @@ import { useSession } from '../../../api/session';
 import { StatCard } from '../../../ui/card';
 import { canManage } from '../../dashboard';
 import { calendarErrorMessage, useYear } from '../api/calendars';
-import { CalendarToolbar } from '../components/calendar-toolbar';
 import { CalendarError, CalendarLoading } from '../components/calendar-states';
+import { CalendarToolbar } from '../components/calendar-toolbar';
 import { YearHeatmap } from '../components/year-heatmap';
 
 const parseYear = (text: string | null): number | null => {
@@ -64,7 +64,9 @@ export default function YearPage() {
           retrying={query.isFetching}
         />
       ) : !data ? (
-        <p className="rounded-lg border border-line bg-surface px-6 py-16 text-center text-sm text-muted">No data available</p>
+        <p className="rounded-lg border border-line bg-surface px-6 py-16 text-center text-sm text-muted">
+          No data available
+        </p>
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -15,8 +15,7 @@ export const teamKeys = {
 /** Active people (the dashboard fetches up to 100): ids for the visible-people filter and the assigned count. */
 export const activePeopleQuery = queryOptions({
   queryKey: teamKeys.activePeople,
-  queryFn: ({ signal }) =>
-    api<PeopleList>(`${apiPaths.people.list}?status=active&page=1&limit=100`, { signal }),
+  queryFn: ({ signal }) => api<PeopleList>(`${apiPaths.people.list}?status=active&page=1&limit=100`, { signal }),
   staleTime: 60_000,
   refetchInterval: 30_000,
 });

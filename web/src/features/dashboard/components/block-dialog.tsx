@@ -80,20 +80,33 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
           mode === 'view' ? (
             canEdit ? (
               <>
-                <Button variant="danger" icon={<Trash2 />} onClick={() => setConfirming(true)} loading={remove.isPending}>
+                <Button
+                  key="delete"
+                  variant="danger"
+                  icon={<Trash2 />}
+                  onClick={() => setConfirming(true)}
+                  loading={remove.isPending}
+                >
                   Delete
                 </Button>
-                <Button variant="primary" icon={<Pencil />} onClick={() => setMode('edit')}>
+                <Button key="edit" variant="primary" icon={<Pencil />} onClick={() => setMode('edit')}>
                   Edit
                 </Button>
               </>
             ) : undefined
           ) : (
             <>
-              <Button variant="secondary" onClick={() => setMode('view')} disabled={update.isPending}>
+              <Button key="cancel" variant="secondary" onClick={() => setMode('view')} disabled={update.isPending}>
                 Cancel
               </Button>
-              <Button variant="primary" type="submit" form="block-edit-form" disabled={!canSave} loading={update.isPending}>
+              <Button
+                key="save"
+                variant="primary"
+                type="submit"
+                form="block-edit-form"
+                disabled={!canSave}
+                loading={update.isPending}
+              >
                 Save
               </Button>
             </>

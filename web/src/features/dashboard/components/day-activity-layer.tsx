@@ -52,7 +52,9 @@ export const DayActivityLayer = memo(function DayActivityLayer({
       const span = placeInDay(block.startTime, block.isOngoing ? null : block.endTime, day, now, hourHeight);
       if (span) placed.push({ block, span });
     }
-    const lanes = assignLanes(placed.map(({ block, span }) => ({ id: block.id, start: span.top, end: span.top + span.height })));
+    const lanes = assignLanes(
+      placed.map(({ block, span }) => ({ id: block.id, start: span.top, end: span.top + span.height })),
+    );
     return placed.map((p) => ({ ...p, lane: lanes.get(p.block.id) ?? { lane: 0, lanes: 1 } }));
   }, [blocks, day, now, hourHeight]);
 
@@ -115,7 +117,9 @@ export const DayActivityLayer = memo(function DayActivityLayer({
               backgroundColor: withAlpha(color, 0.85),
               color: text,
               borderLeft: block.integrationColor ? `3px solid ${block.integrationColor}` : undefined,
-              maskImage: block.isOngoing ? 'linear-gradient(to bottom, #000 calc(100% - 18px), transparent)' : undefined,
+              maskImage: block.isOngoing
+                ? 'linear-gradient(to bottom, #000 calc(100% - 18px), transparent)'
+                : undefined,
             }}
           >
             {span.height >= 18 ? (

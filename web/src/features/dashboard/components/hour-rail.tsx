@@ -8,7 +8,7 @@ export function HourRail({ className, hourHeight = HOUR_HEIGHT }: { className?: 
       {HOUR_LABELS.map((label, i) => (
         <li
           key={label}
-          className="tabular relative pr-2 text-right text-[11px] leading-none text-faint"
+          className="tabular relative pr-2 text-right text-[11px] leading-none text-muted"
           style={{ height: hourHeight }}
         >
           <span className={cn('relative', i === 0 ? 'top-1' : '-top-[5px]')}>{label}</span>

@@ -3,10 +3,11 @@ import { X } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { initialsOf, readableTextOn } from '../../../lib/person-colors';
+import { initialsOf } from '../../../lib/person-colors';
 import { localHour, TIME_OF_DAY_LABEL, TIME_OF_DAY_TINT, timeOfDay } from '../../../lib/time-of-day';
 import { Tooltip } from '../../../ui/tooltip';
 import { useClock } from '../lib/clock';
+import { legiblePair } from '../lib/contrast';
 import { formatClock } from '../lib/format';
 
 export const displayName = (p: { name: string | null; email: string | null }) => p.name || p.email || 'Unknown';
@@ -48,7 +49,7 @@ export const PersonHeader = memo(function PersonHeader({ person, color, onHide }
           <span
             aria-hidden="true"
             className="flex size-7 items-center justify-center rounded-full text-[11px] font-semibold"
-            style={{ backgroundColor: color, color: readableTextOn(color) }}
+            style={{ backgroundColor: legiblePair(color).background, color: legiblePair(color).text }}
           >
             {initialsOf(person.name, person.email)}
           </span>

@@ -21,17 +21,17 @@ export interface TimelineProps {
 export function Timeline({ people, day, onHide, onSelectBlock }: TimelineProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const nowTop = useNowOffset(day);
-  const showsNow = nowTop !== null;
 
-  // Open on the current hour (today) or on the working morning (other days).
+  // Open on the current hour (today) or on the working morning (other days); only when the day changes.
+  const nowRef = useRef(nowTop);
+  nowRef.current = nowTop;
+  const dayStartMs = day.start.getTime();
   useEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    const target = showsNow && nowTop !== null ? nowTop - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT;
-    el.scrollTop = Math.max(0, target);
-    // Only when the day changes, not on every tick.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [day.start.getTime()]);
+    if (!el || !dayStartMs) return;
+    const now = nowRef.current;
+    el.scrollTop = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
+  }, [dayStartMs]);
 
   const columns = `${RAIL_WIDTH}px repeat(${people.length}, minmax(${MIN_COLUMN_WIDTH}px, 1fr))`;
   const lines = useMemo(() => hourLinesStyle(), []);
@@ -116,7 +116,10 @@ function PersonColumn({
 export function TimelineSkeleton({ columns = 6 }: { columns?: number }) {
   return (
     <div className="overflow-hidden rounded-lg border border-line bg-surface" aria-hidden="true">
-      <div className="grid" style={{ gridTemplateColumns: `${RAIL_WIDTH}px repeat(${columns}, minmax(${MIN_COLUMN_WIDTH}px, 1fr))` }}>
+      <div
+        className="grid"
+        style={{ gridTemplateColumns: `${RAIL_WIDTH}px repeat(${columns}, minmax(${MIN_COLUMN_WIDTH}px, 1fr))` }}
+      >
         <div className="h-14 border-r border-b border-line" />
         {Array.from({ length: columns }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders

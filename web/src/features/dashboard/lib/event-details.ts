@@ -20,7 +20,9 @@ export function describeEventMetadata(metadata: Record<string, unknown> | null |
       .map((c) => {
         if (!c || typeof c !== 'object') return null;
         const o = c as Record<string, unknown>;
-        const who = (typeof o.displayName === 'string' && o.displayName) || (typeof o.emailAddress === 'string' && o.emailAddress);
+        const who =
+          (typeof o.displayName === 'string' && o.displayName) ||
+          (typeof o.emailAddress === 'string' && o.emailAddress);
         if (!who) return null;
         return typeof o.role === 'string' && o.role ? `${who} (${o.role})` : who;
       })

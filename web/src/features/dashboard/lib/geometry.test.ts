@@ -30,7 +30,10 @@ describe('timeline geometry', () => {
   it('clips blocks to the day and runs an ongoing block to now', () => {
     const d = day('2025-05-01', 'UTC');
     const now = new Date('2025-05-01T12:00:00Z');
-    expect(placeInDay('2025-05-01T10:00:00Z', null, d, now)).toEqual({ top: 10 * HOUR_HEIGHT, height: 2 * HOUR_HEIGHT });
+    expect(placeInDay('2025-05-01T10:00:00Z', null, d, now)).toEqual({
+      top: 10 * HOUR_HEIGHT,
+      height: 2 * HOUR_HEIGHT,
+    });
     expect(placeInDay('2025-04-30T22:00:00Z', '2025-05-01T01:00:00Z', d, now)).toEqual({ top: 0, height: HOUR_HEIGHT });
     expect(placeInDay('2025-04-29T22:00:00Z', '2025-04-29T23:00:00Z', d, now)).toBeNull();
   });

@@ -22,8 +22,8 @@ import { seesBanners } from '../lib/banner-rules';
 import { useClock } from '../lib/clock';
 import { isTimelineEmpty } from '../lib/empty-state';
 import { viewerTimeZone } from '../lib/format';
-import { startOfDateIn, shiftDateKey, todayKey } from '../lib/view-date';
 import { useViewDate } from '../lib/use-view-date';
+import { shiftDateKey, startOfDateIn, todayKey } from '../lib/view-date';
 
 const DEFAULT_ERROR = 'Failed to load data';
 
@@ -103,7 +103,10 @@ export default function DashboardPage() {
     body = <AllHiddenEmptyState count={hidden.length} />;
   } else if (!activities.data) {
     body = error ? (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-12 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-12 text-center"
+      >
         <p className="text-sm font-medium text-red-600 dark:text-red-400">Error: {message}</p>
         <Button onClick={() => activities.refetch()} loading={activities.isFetching}>
           Retry
@@ -143,7 +146,12 @@ export default function DashboardPage() {
         <div className="min-w-0">
           <h1 className="truncate text-lg font-semibold tracking-tight">Team activity</h1>
           <p className="tabular text-[13px] text-muted">
-            {new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(day.start)}
+            {new Intl.DateTimeFormat('en-US', {
+              weekday: 'long',
+              month: 'long',
+              day: 'numeric',
+              year: 'numeric',
+            }).format(day.start)}
             {activities.data ? ` · ${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}
             {hidden.length > 0 ? ` · ${hidden.length} hidden` : ''}
           </p>

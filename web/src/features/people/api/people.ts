@@ -111,7 +111,9 @@ export const useMerge = () =>
 export const useIgnoreUnassigned = () =>
   usePeopleMutation((id: string) => api<PersonActionResult>(apiPaths.people.ignore(id), { method: 'POST', body: {} }));
 export const useResurrect = () =>
-  usePeopleMutation((id: string) => api<PersonActionResult>(apiPaths.people.resurrect(id), { method: 'POST', body: {} }));
+  usePeopleMutation((id: string) =>
+    api<PersonActionResult>(apiPaths.people.resurrect(id), { method: 'POST', body: {} }),
+  );
 export const usePatchPerson = () =>
   usePeopleMutation(({ id, ...body }: PatchPersonBody & { id: string }) =>
     api<PersonActionResult>(apiPaths.people.person(id), { method: 'PATCH', body }),

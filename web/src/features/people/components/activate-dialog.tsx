@@ -53,7 +53,13 @@ export function ActivateDialog({ user, onClose }: { user: UnassignedUser; onClos
       >
         <form id="activate-form" onSubmit={submit} className="grid gap-4" noValidate>
           <Field label="Name" required error={nameError}>
-            <Input value={name} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} autoFocus maxLength={100} />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              onBlur={() => setTouched(true)}
+              autoFocus
+              maxLength={100}
+            />
           </Field>
           <Field label="Identifier" hint="The id the integration uses for this person (optional).">
             <Input value={identifier} onChange={(e) => setIdentifier(e.target.value)} maxLength={200} />

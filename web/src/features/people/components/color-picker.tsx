@@ -19,15 +19,14 @@ export function ColorPicker({
   const customValid = isHexColor(custom);
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid grid-cols-10 gap-1.5" role="radiogroup" aria-label="Preset colours">
+      <fieldset className="grid grid-cols-10 gap-1.5" aria-label="Preset colours">
         {PERSON_COLORS.map((c) => {
           const selected = c.toLowerCase() === value.toLowerCase();
           return (
             <button
               key={c}
               type="button"
-              role="radio"
-              aria-checked={selected}
+              aria-pressed={selected}
               aria-label={c}
               disabled={pending}
               onClick={() => onChange(c)}
@@ -41,7 +40,7 @@ export function ColorPicker({
             </button>
           );
         })}
-      </div>
+      </fieldset>
       <form
         className="flex items-center gap-2"
         onSubmit={(e) => {
@@ -49,7 +48,10 @@ export function ColorPicker({
           if (customValid) onChange(custom);
         }}
       >
-        <span className="size-8 shrink-0 rounded-md border border-line" style={{ backgroundColor: customValid ? custom : 'transparent' }} />
+        <span
+          className="size-8 shrink-0 rounded-md border border-line"
+          style={{ backgroundColor: customValid ? custom : 'transparent' }}
+        />
         <Input
           aria-label="Custom hex colour"
           value={custom}

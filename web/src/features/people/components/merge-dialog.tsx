@@ -9,7 +9,15 @@ import { toast } from '../../../ui/toaster';
 import { useMerge } from '../api/people';
 
 /** Merge an unassigned user into an existing person: moves all activity, cannot be undone. */
-export function MergeDialog({ user, people, onClose }: { user: UnassignedUser; people: readonly Person[]; onClose: () => void }) {
+export function MergeDialog({
+  user,
+  people,
+  onClose,
+}: {
+  user: UnassignedUser;
+  people: readonly Person[];
+  onClose: () => void;
+}) {
   const [target, setTarget] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const merge = useMerge();

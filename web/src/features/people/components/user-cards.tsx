@@ -8,7 +8,6 @@ import { Badge, StatusBadge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { Tooltip } from '../../../ui/tooltip';
 import { toast } from '../../../ui/toaster';
 import { useIgnoreUnassigned, useResurrect } from '../api/people';
 import { ActivateDialog } from './activate-dialog';
@@ -69,15 +68,7 @@ export function UnassignedCard({ user, people, canManage, atLimit }: UnassignedC
       <Integrations user={user} />
       {canManage ? (
         <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
-          {atLimit ? (
-            <Tooltip content="Your plan's people limit is reached">
-              <span tabIndex={0} className="rounded-md">
-                {activate}
-              </span>
-            </Tooltip>
-          ) : (
-            activate
-          )}
+          {activate}
           <Button size="sm" icon={<GitMerge />} onClick={() => setDialog('merge')} disabled={people.length === 0}>
             Merge
           </Button>
@@ -99,6 +90,9 @@ export function UnassignedCard({ user, people, canManage, atLimit }: UnassignedC
             }
           />
         </div>
+      ) : null}
+      {canManage && atLimit ? (
+        <p className="-mt-1 text-xs text-muted">Activation is blocked: your plan's people limit is reached.</p>
       ) : null}
       {dialog === 'activate' ? <ActivateDialog user={user} onClose={() => setDialog(null)} /> : null}
       {dialog === 'merge' ? <MergeDialog user={user} people={people} onClose={() => setDialog(null)} /> : null}
@@ -142,13 +136,22 @@ export function PersonCard({ person }: { person: Person }) {
       className="group flex items-center gap-3 rounded-lg border border-line bg-surface p-4 transition-colors hover:border-line-strong hover:bg-subtle/50"
       data-testid="person-card"
     >
-      <Avatar id={person.id} name={person.name} email={person.email} color={person.color} size="lg" online={person.isOnline} />
+      <Avatar
+        id={person.id}
+        name={person.name}
+        email={person.email}
+        color={person.color}
+        size="lg"
+        online={person.isOnline}
+      />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-fg">{person.name || person.email || 'Unnamed person'}</p>
         <p className="truncate text-[13px] text-muted">{person.email ?? person.personIdentifier ?? person.timezone}</p>
         <p className="tabular mt-0.5 text-xs text-muted">
-          {person.isOnline ? 'Online now' : `Last seen ${person.lastSeenAt ? formatRelativeTime(person.lastSeenAt) : 'never'}`} ·{' '}
-          {person.timezone}
+          {person.isOnline
+            ? 'Online now'
+            : `Last seen ${person.lastSeenAt ? formatRelativeTime(person.lastSeenAt) : 'never'}`}{' '}
+          · {person.timezone}
         </p>
       </div>
       <StatusBadge status={person.status} />

@@ -32,8 +32,13 @@ function ListState({
   }
   if (query.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-10 text-center">
-        <p className="text-sm text-red-600 dark:text-red-400">Error: {query.error?.message || 'Failed to load people'}</p>
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-10 text-center"
+      >
+        <p className="text-sm text-red-600 dark:text-red-400">
+          Error: {query.error?.message || 'Failed to load people'}
+        </p>
         <Button size="sm" onClick={() => query.refetch()}>
           Retry
         </Button>
@@ -81,7 +86,11 @@ export default function PeoplePage() {
                 query={active}
                 empty={
                   activePeople.length === 0 ? (
-                    <EmptyState icon={Users} title="No active people yet" description="Activate someone from the Unassigned tab to see them on the timeline." />
+                    <EmptyState
+                      icon={Users}
+                      title="No active people yet"
+                      description="Activate someone from the Unassigned tab to see them on the timeline."
+                    />
                   ) : null
                 }
               >
@@ -106,7 +115,11 @@ export default function PeoplePage() {
                   query={unassigned}
                   empty={
                     unassignedUsers.length === 0 ? (
-                      <EmptyState icon={UserCheck} title="Everyone is assigned" description="New identities reported by your integrations appear here." />
+                      <EmptyState
+                        icon={UserCheck}
+                        title="Everyone is assigned"
+                        description="New identities reported by your integrations appear here."
+                      />
                     ) : null
                   }
                 >
@@ -126,7 +139,11 @@ export default function PeoplePage() {
                 query={ignored}
                 empty={
                   ignoredUsers.length === 0 ? (
-                    <EmptyState icon={Inbox} title="Nobody is ignored" description="People you ignore are listed here and can be moved back." />
+                    <EmptyState
+                      icon={Inbox}
+                      title="Nobody is ignored"
+                      description="People you ignore are listed here and can be moved back."
+                    />
                   ) : null
                 }
               >

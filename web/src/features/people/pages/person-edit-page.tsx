@@ -39,7 +39,8 @@ function EditForm({ person }: { person: PersonDetail }) {
       toast.success('Person saved');
       navigate(back);
     } catch (err) {
-      const details = (isApiError(err) && (err.body as { details?: { field: string; message: string }[] })?.details) || [];
+      const details =
+        (isApiError(err) && (err.body as { details?: { field: string; message: string }[] })?.details) || [];
       if (details.length) setErrors(Object.fromEntries(details.map((d) => [d.field, d.message])));
       toast.error('Failed to save the person', { description: (err as Error).message });
     }
@@ -65,7 +66,12 @@ function EditForm({ person }: { person: PersonDetail }) {
             }
           >
             <div className="flex gap-2">
-              <TimezoneCombobox value={timezone || null} onValueChange={setTimezone} placeholder="America/New_York" className="flex-1" />
+              <TimezoneCombobox
+                value={timezone || null}
+                onValueChange={setTimezone}
+                placeholder="America/New_York"
+                className="flex-1"
+              />
               {timezone ? (
                 <Button variant="ghost" onClick={() => setTimezone('')}>
                   Clear

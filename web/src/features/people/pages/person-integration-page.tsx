@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { Activity, ArrowLeft, Clock, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
@@ -7,8 +7,12 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Pagination } from '../../../ui/pagination';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
-import { ACTIVITY_PAGE_SIZE, usePersonIntegration, usePersonIntegrationBlocks, usePersonIntegrationEvents } from '../api/people';
-import { Activity, Clock } from 'lucide-react';
+import {
+  ACTIVITY_PAGE_SIZE,
+  usePersonIntegration,
+  usePersonIntegrationBlocks,
+  usePersonIntegrationEvents,
+} from '../api/people';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const span = (m: number) => (m < 60 ? `${m}m` : `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`);
@@ -28,7 +32,13 @@ function EventsTab({ id, active }: { id: string; active: boolean }) {
   const [page, setPage] = useState(1);
   const q = usePersonIntegrationEvents(id, (page - 1) * ACTIVITY_PAGE_SIZE, active);
   if (q.isPending) return <Skeleton className="h-64" />;
-  if (q.isError) return <ErrorLine text={isApiError(q.error, 404) ? 'Person integration not found' : 'Failed to load events'} onRetry={() => q.refetch()} />;
+  if (q.isError)
+    return (
+      <ErrorLine
+        text={isApiError(q.error, 404) ? 'Person integration not found' : 'Failed to load events'}
+        onRetry={() => q.refetch()}
+      />
+    );
   const { events, pagination } = q.data;
   if (events.length === 0) return <EmptyState icon={Activity} description="No activity events yet" />;
   return (
@@ -42,7 +52,13 @@ function EventsTab({ id, active }: { id: string; active: boolean }) {
             </div>
             <span className="tabular shrink-0 text-xs text-muted">{when(e.timestamp)}</span>
             {e.url ? (
-              <a href={e.url} target="_blank" rel="noopener noreferrer" aria-label="Open event" className="text-muted hover:text-fg">
+              <a
+                href={e.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Open event"
+                className="text-muted hover:text-fg"
+              >
                 <ExternalLink className="size-4" aria-hidden="true" />
               </a>
             ) : null}
@@ -65,7 +81,12 @@ function BlocksTab({ id, active }: { id: string; active: boolean }) {
   const q = usePersonIntegrationBlocks(id, (page - 1) * ACTIVITY_PAGE_SIZE, active);
   if (q.isPending) return <Skeleton className="h-64" />;
   if (q.isError)
-    return <ErrorLine text={isApiError(q.error, 404) ? 'Person integration not found' : 'Failed to load activity blocks'} onRetry={() => q.refetch()} />;
+    return (
+      <ErrorLine
+        text={isApiError(q.error, 404) ? 'Person integration not found' : 'Failed to load activity blocks'}
+        onRetry={() => q.refetch()}
+      />
+    );
   const { activityBlocks, pagination } = q.data;
   if (activityBlocks.length === 0) return <EmptyState icon={Clock} description="No activity blocks yet" />;
   return (
@@ -107,7 +128,9 @@ export default function PersonIntegrationPage() {
           variant="ghost"
           size="icon"
           aria-label="Back"
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(d ? `/people/${d.person.id}` : '/people'))}
+          onClick={() =>
+            window.history.length > 1 ? navigate(-1) : navigate(d ? `/people/${d.person.id}` : '/people')
+          }
         >
           <ArrowLeft />
         </Button>
@@ -115,7 +138,11 @@ export default function PersonIntegrationPage() {
           <h1 className="truncate text-xl font-semibold tracking-tight">
             {d ? `${d.person.name || d.person.email || d.externalId} · ${d.integration.name}` : 'Person activity data'}
           </h1>
-          {d ? <p className="truncate text-[13px] text-muted">{d.integration.serviceName} identity {d.externalId}</p> : null}
+          {d ? (
+            <p className="truncate text-[13px] text-muted">
+              {d.integration.serviceName} identity {d.externalId}
+            </p>
+          ) : null}
         </div>
       </div>
       {notFound ? (

@@ -15,7 +15,8 @@ import { usePatchPerson, usePerson } from '../api/people';
 import { ColorPicker } from '../components/color-picker';
 
 const hours = (minutes: number) => (minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 1 });
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
+const date = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
 
 export default function PersonPage() {
   const { id = '' } = useParams();
@@ -77,7 +78,8 @@ export default function PersonPage() {
               <StatusBadge status={p.status} />
             </div>
             <p className="truncate text-sm text-muted">
-              {p.isOnline ? 'Online now' : `Last seen ${p.lastSeenAt ? formatRelativeTime(p.lastSeenAt) : 'never'}`} · {p.timezone}
+              {p.isOnline ? 'Online now' : `Last seen ${p.lastSeenAt ? formatRelativeTime(p.lastSeenAt) : 'never'}`} ·{' '}
+              {p.timezone}
             </p>
           </div>
         </div>
@@ -98,9 +100,21 @@ export default function PersonPage() {
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <StatCard label="Hours online" value={hours(s.totalMinutes)} hint={`Last ${s.periodDays} days`} />
-        <StatCard label="Active days" value={s.activeDays} hint={`Avg ${hours(s.averageMinutesPerActiveDay)} h per day`} />
-        <StatCard label="Activity blocks" value={s.totalBlocks.toLocaleString('en-US')} hint={`All time ${p._count.activityBlocks}`} />
-        <StatCard label="Events" value={s.totalEvents.toLocaleString('en-US')} hint={`All time ${p._count.activityEvents}`} />
+        <StatCard
+          label="Active days"
+          value={s.activeDays}
+          hint={`Avg ${hours(s.averageMinutesPerActiveDay)} h per day`}
+        />
+        <StatCard
+          label="Activity blocks"
+          value={s.totalBlocks.toLocaleString('en-US')}
+          hint={`All time ${p._count.activityBlocks}`}
+        />
+        <StatCard
+          label="Events"
+          value={s.totalEvents.toLocaleString('en-US')}
+          hint={`All time ${p._count.activityEvents}`}
+        />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -113,8 +127,14 @@ export default function PersonPage() {
               <ul className="divide-y divide-line">
                 {p.personIntegrations.map((pi) => (
                   <li key={pi.id}>
-                    <Link to={`/people-integrations/${pi.id}`} className="flex items-center gap-3 px-5 py-3 transition-colors hover:bg-subtle/60">
-                      <span className="flex size-8 items-center justify-center rounded-md bg-subtle" style={{ color: pi.integration.color ?? undefined }}>
+                    <Link
+                      to={`/people-integrations/${pi.id}`}
+                      className="flex items-center gap-3 px-5 py-3 transition-colors hover:bg-subtle/60"
+                    >
+                      <span
+                        className="flex size-8 items-center justify-center rounded-md bg-subtle"
+                        style={{ color: pi.integration.color ?? undefined }}
+                      >
                         <Plug className="size-4" aria-hidden="true" />
                       </span>
                       <span className="min-w-0 flex-1">
@@ -146,7 +166,11 @@ export default function PersonPage() {
                 <dd>
                   {p.timezone}
                   <span className="text-muted">
-                    {p.timezoneSettings.manual ? ' (set manually)' : p.timezoneSettings.automatic ? ' (reported by an integration)' : ' (default)'}
+                    {p.timezoneSettings.manual
+                      ? ' (set manually)'
+                      : p.timezoneSettings.automatic
+                        ? ' (reported by an integration)'
+                        : ' (default)'}
                   </span>
                 </dd>
                 <dt className="text-muted">First activity</dt>

@@ -22,7 +22,7 @@ function DesktopActions({ user, showSuperadmin }: { user: SessionUser; showSuper
       <Tooltip content="Your profile">
         <Link
           to="/profile"
-          className="max-w-64 truncate rounded-md px-2 py-1 text-sm text-muted transition-colors hover:text-fg"
+          className="max-w-64 truncate rounded-md px-2 py-1 text-[13px] text-muted transition-colors hover:text-fg"
         >
           {user.email}
         </Link>

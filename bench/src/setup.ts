@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
+import { SecretBox } from '../../server/src/lib/crypto.ts';
+import { issueApiKey } from '../../server/src/modules/integrations/api-keys.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+const APP_SECRET = 'bench-secret-bench-secret-bench-secret-00';
+
+export interface BenchEnvironment {
+  url: string;
+  pool: pg.Pool;
+  keys: string[];
+  stop(): Promise<void>;
+}
+
+/** Embedded PostgreSQL in this process, the real server in its own process (so load and server don't share a CPU loop). */
+export async function startBenchEnvironment(integrationCount: number): Promise<BenchEnvironment> {
+  const dir = mkdtempSync(join(tmpdir(), 'overlap-bench-'));
+  const database = await startEmbeddedPostgres(join(dir, 'postgres'));
+  const databaseUrl = await ensureDatabase(database.url, 'overlap');
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: databaseUrl,
+      APP_SECRET,
+      SEED_DEMO: 'false',
+      JOBS: 'false',
+      INGEST_RATE_LIMIT_PER_MINUTE: '100000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d) => {
+    out += d.toString();
+  });
+  const deadline = Date.now() + 90_000;
+  while (!/Overlap is running at/.test(out)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await database.stop();
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const secrets = new SecretBox(APP_SECRET);
+  const account = await pool.query<{ id: string }>(
+    `insert into accounts (name, slug, status, plan, onboarding_completed, onboarding_next_action)
+     values ('Bench Team', 'bench-team', 'active', 'business', true, 'none') returning id`,
+  );
+  const accountId = account.rows[0]?.id;
+  const service = await pool.query<{ id: string }>(`select id from services where provider = 'custom'`);
+  const keys: string[] = [];
+  for (let i = 0; i < integrationCount; i++) {
+    const key = issueApiKey(secrets);
+    await pool.query(
+      `insert into integrations (account_id, service_id, name, kind, status, api_key_hash, api_key_encrypted)
+       values ($1, $2, $3, 'presence', 'active', $4, $5)`,
+      [accountId, service.rows[0]?.id, `Bench source ${i + 1}`, key.apiKeyHash, key.apiKeyEncrypted],
+    );
+    keys.push(key.apiKey);
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pool,
+    keys,
+    async stop() {
+      await pool.end();
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await database.stop();
+    },
+  };
+}

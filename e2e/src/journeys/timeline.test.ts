@@ -1,0 +1,205 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
+import { apiCall, createPushIntegration, findUnassigned, pushPresence, signInDemoManager } from './team-setup.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const dateKey = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+const daysAgo = (n: number) => dateKey(new Date(Date.now() - n * 86_400_000));
+/** The most recent past Tuesday-to-Thursday, when the whole demo team works. */
+const recentWorkday = () => {
+  for (let n = 1; n < 8; n++) {
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', weekday: 'short' }).format(
+      new Date(Date.now() - n * 86_400_000),
+    );
+    if (weekday === 'Tue' || weekday === 'Wed' || weekday === 'Thu') return daysAgo(n);
+  }
+  return daysAgo(1);
+};
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')})`,
+    );
+}
+
+const columns = (page: Page) => page.locator('[data-testid="timeline"] section[aria-label^="Activity of "]');
+
+describe('team timeline', () => {
+  it('walks the day, hides and unhides a person, and goes week -> year -> day', async () => {
+    const { context, page } = await signInDemoManager(browser, DESKTOP);
+    const problems = watchConsole(page);
+    await columns(page).first().waitFor();
+    expect(await columns(page).count()).toBeGreaterThanOrEqual(5);
+    const picker = page.getByRole('navigation', { name: 'Viewed day' });
+    await expect(picker.getByRole('button', { name: /^Today/ }).isVisible()).resolves.toBe(true);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'timeline', 'dashboard-desktop');
+    // A working day of the demo team, for blocks, events and the accessibility check.
+    await page.evaluate((d) => {
+      window.location.hash = d;
+    }, recentWorkday());
+    await page.locator('[data-block-id]').first().waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'timeline', 'dashboard-workday-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await picker.getByRole('button', { name: /Jump to today/ }).click();
+    await picker.getByRole('button', { name: /^Today/ }).waitFor();
+
+    // Previous day via the picker.
+    await picker.getByRole('button', { name: 'Previous day' }).click();
+    await page.waitForFunction((d) => window.location.hash === `#${d}`, daysAgo(1));
+    await picker.getByRole('button', { name: /^Yesterday/ }).waitFor();
+    // ...and via the hash.
+    const twoDaysAgo = daysAgo(2);
+    await page.evaluate((d) => {
+      window.location.hash = d;
+    }, twoDaysAgo);
+    await picker.getByRole('button', { name: /Jump to today/ }).waitFor();
+    await expect(picker.getByRole('button', { name: /Jump to today/ }).textContent()).resolves.not.toMatch(
+      /Yesterday|Today/,
+    );
+    // An invalid hash is ignored (today).
+    await page.evaluate(() => {
+      window.location.hash = 'not-a-date';
+    });
+    await picker.getByRole('button', { name: /^Today/ }).waitFor();
+    // Clicking the label jumps back to today.
+    await picker.getByRole('button', { name: 'Previous day' }).click();
+    await picker.getByRole('button', { name: /Jump to today/ }).click();
+    await picker.getByRole('button', { name: /^Today/ }).waitFor();
+
+    // Hide a person, then unhide on /profile.
+    const before = await columns(page).count();
+    const firstHeader = page.locator('[data-testid="timeline"] a[href*="/week"]').first();
+    const name = ((await firstHeader.getAttribute('aria-label')) ?? '').split(/[,.]/)[0] as string;
+    await firstHeader.hover();
+    await page.getByRole('button', { name: `Hide ${name} from the timeline` }).click();
+    await expect.poll(() => columns(page).count()).toBe(before - 1);
+    const stored = await page.evaluate(() => localStorage.getItem('overlap.hiddenPeople'));
+    expect(JSON.parse(stored ?? '[]')).toHaveLength(1);
+    await page.goto(`${inject('baseUrl')}/profile`);
+    await page.getByRole('button', { name: `Unhide ${name}` }).click();
+    await page.getByText('Everyone is visible on the timeline.').waitFor();
+    await page.goto(`${inject('baseUrl')}/`);
+    await columns(page).first().waitFor();
+    await expect.poll(() => columns(page).count()).toBe(before);
+
+    // Week, year, and a day back to the timeline.
+    await page.locator('[data-testid="timeline"] a[href*="/week"]').first().click();
+    await page.waitForURL(/\/people\/[^/]+\/week/);
+    await page.getByTestId('week-grid').waitFor();
+    await page.getByText('Your time').waitFor();
+    await screenshot(page, 'timeline', 'week-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await page.waitForURL(/week\?date=\d{4}-\d{2}-\d{2}/);
+    await page.getByRole('link', { name: 'Year', exact: true }).click();
+    await page.waitForURL(/\/year\?year=\d{4}/);
+    await page.getByTestId('year-heatmap').waitFor();
+    await page.getByText(/^Activity in \d{4}$/).waitFor();
+    await screenshot(page, 'timeline', 'year-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    const day = daysAgo(3);
+    await page.locator(`[data-date="${day}"]`).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === `#${day}` && url.search === `?date=${day}`);
+    await columns(page).first().waitFor();
+
+    expect(problems.filter((p) => !/401|favicon/.test(p))).toEqual([]);
+    await context.close();
+  });
+
+  it('edits and deletes an activity block', async () => {
+    const { context, page } = await signInDemoManager(browser, DESKTOP);
+    await page.goto(`${inject('baseUrl')}/#${recentWorkday()}`);
+    const block = page.locator('[data-block-id]:not([data-ongoing])').first();
+    await block.waitFor();
+    const id = (await block.getAttribute('data-block-id')) as string;
+    await block.click();
+    const dialog = page.getByRole('dialog', { name: 'Activity block' });
+    await dialog.getByText('Duration').waitFor();
+    await screenshot(page, 'timeline', 'block-dialog');
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('button', { name: 'Save' }).getAttribute('aria-busy')).resolves.toBeNull();
+    await screenshot(page, 'timeline', 'block-edit');
+    const start = page.locator('#block-edit-form input').nth(0);
+    const value = await start.inputValue();
+    const earlier = value.replace(
+      /T(\d{2}):/,
+      (_, h: string) => `T${String(Math.max(0, Number(h) - 1)).padStart(2, '0')}:`,
+    );
+    await start.fill(earlier);
+    const end = page.locator('#block-edit-form input').nth(1);
+    await end.fill('');
+    await expect(page.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    await end.fill(value.replace(/T(\d{2}):(\d{2})/, (_, h: string) => `T${h}:59`));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.locator(`[data-block-id="${id}"]`).click();
+    await page.getByRole('dialog', { name: 'Activity block' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm
+      .getByText('Are you sure you want to delete this activity block? This action cannot be undone.')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.locator(`[data-block-id="${id}"]`).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows a presence push without a reload', async () => {
+    const { context, page } = await signInDemoManager(browser, DESKTOP);
+    const { apiKey } = await createPushIntegration(page, 'Live bridge');
+    await pushPresence(page, apiKey, [
+      { personIdentifier: 'live-tester', status: 'offline', name: 'Live Tester', timezone: 'Asia/Tokyo' },
+    ]);
+    const unassigned = await findUnassigned(page, 'live-tester');
+    expect(unassigned).toBeTruthy();
+    await apiCall(page, 'POST', `/api/v1/unassigned/${unassigned?.id}/revive`, { name: 'Live Tester' });
+    await page.reload();
+    const header = page.locator('[data-testid="timeline"] a[aria-label^="Live Tester"]');
+    await header.waitFor();
+    expect(await header.getAttribute('aria-label')).not.toContain('online');
+    await pushPresence(page, apiKey, [{ personIdentifier: 'live-tester', status: 'online' }]);
+    await page.locator('[data-testid="timeline"] a[aria-label^="Live Tester, online"]').waitFor({ timeout: 15_000 });
+    await page.locator('section[aria-label="Activity of Live Tester"] [data-block-id]').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'timeline', 'live-push');
+    await context.close();
+  });
+
+  it('is usable on a phone', async () => {
+    const { context, page } = await signInDemoManager(browser, PHONE);
+    await columns(page).first().waitFor();
+    await page.getByRole('navigation', { name: 'Viewed day' }).waitFor();
+    await screenshot(page, 'timeline', 'dashboard-phone');
+    const scroller = page.getByTestId('timeline');
+    const scrolls = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(scrolls).toBe(true);
+    await scroller.evaluate((el) => {
+      el.scrollLeft = 300;
+    });
+    const railLeft = await page.getByRole('list', { name: 'Hours' }).evaluate((el) => el.getBoundingClientRect().left);
+    expect(railLeft).toBeLessThan(30);
+    await screenshot(page, 'timeline', 'dashboard-phone-scrolled');
+    await context.close();
+  });
+});

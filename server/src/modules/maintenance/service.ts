@@ -1,0 +1,13 @@
+import type { GapReport } from '@overlap/contract/maintenance';
+import { detectGapsForAccount } from '../../engine/gaps.ts';
+import { requireRole } from '../../http/access.ts';
+import type { Ctx } from '../../http/deps.ts';
+
+/** The account's gap report for one month (Maintenance tab); managers and superadmins. */
+export async function detectGaps(
+  ctx: Ctx,
+  input: { year: number; month: number; minDurationHours: number },
+): Promise<GapReport> {
+  requireRole(ctx, 'manager');
+  return detectGapsForAccount(ctx.db, ctx.accountId, input);
+}

@@ -1,0 +1,205 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
+import { createAccount, createUser } from '../../../test/factories.ts';
+import {
+  activityBlocks,
+  activityEvents,
+  people,
+  personDailyRollups,
+  personIntegrations,
+  presenceSamples,
+} from '../../db/schema/activity.ts';
+import { integrations } from '../../db/schema/integrations.ts';
+import type { Ctx } from '../../http/deps.ts';
+import { resolveIdentities } from '../identity/resolve.ts';
+import { ignorePerson, mergePerson, resurrectPerson, revivePerson } from './lifecycle.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const ago = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+async function team(maxPeople: number | null = null) {
+  const account = await createAccount(t.db, { maxPeople });
+  const user = await createUser(t.db, account.id, { role: 'manager' });
+  const ctx: Ctx = {
+    deps: t.deps,
+    db: t.db,
+    sessionId: 's',
+    userId: user.id,
+    email: user.email,
+    role: 'manager',
+    accountId: account.id,
+    accountName: account.name,
+    accountStatus: 'active',
+    impersonatorId: null,
+    ip: '127.0.0.1',
+  };
+  const push = async (apiKey: string, ident: string, extra: Record<string, unknown> = {}) => {
+    for (const [m, status] of [
+      [40, 'online'],
+      [35, 'online'],
+      [30, 'offline'],
+    ] as const) {
+      const res = await client(t.app)({
+        method: 'POST',
+        url: '/api/v1/presence',
+        headers: bearer(apiKey),
+        body: { timestamp: ago(m), source: 't', users: [{ personIdentifier: ident, status, ...extra }] },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await client(t.app)({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: bearer(apiKey),
+      body: {
+        timestamp: ago(0),
+        source: 't',
+        events: [{ externalId: `${ident}-e1`, kind: 'git_commit', timestamp: ago(33), personIdentifier: ident }],
+      },
+    });
+    const [row] = await t.db
+      .select({ personId: personIntegrations.personId })
+      .from(personIntegrations)
+      .where(eq(personIntegrations.externalId, ident));
+    return row?.personId as string;
+  };
+  return { account, ctx, push };
+}
+
+async function activityOf(personId: string) {
+  const n = async (table: typeof activityBlocks | typeof activityEvents | typeof personDailyRollups) =>
+    (await t.db.select({ n: count() }).from(table).where(eq(table.personId, personId)))[0]?.n ?? 0;
+  const [samples] = await t.db
+    .select({ n: count() })
+    .from(presenceSamples)
+    .innerJoin(personIntegrations, eq(personIntegrations.id, presenceSamples.personIntegrationId))
+    .where(eq(personIntegrations.personId, personId));
+  return {
+    blocks: await n(activityBlocks),
+    events: await n(activityEvents),
+    rollups: await n(personDailyRollups),
+    samples: samples?.n ?? 0,
+  };
+}
+
+describe('identity', () => {
+  it('keeps a manual timezone over the reported one and refreshes the automatic one', async () => {
+    const { account, ctx, push } = await team();
+    const { apiKey } = await createPushIntegration(t.deps, account.id);
+    const id = await push(apiKey, 'tz-1', { timezone: 'Europe/Paris' });
+    await revivePerson(ctx, id, { name: 'Tz Person', timezone: 'Asia/Tokyo' });
+    await push(apiKey, 'tz-1', { timezone: 'America/Chicago' });
+    const [row] = await t.db.select().from(people).where(eq(people.id, id));
+    expect(row).toMatchObject({ timezoneManual: 'Asia/Tokyo', timezoneAutomatic: 'America/Chicago' });
+    const [integration] = await t.db.select().from(integrations).where(eq(integrations.accountId, account.id));
+    const resolved = await resolveIdentities(t.db, { id: integration?.id as string, accountId: account.id }, [
+      { personIdentifier: 'tz-1', timezone: 'Europe/Oslo' },
+      { personIdentifier: 'tz-new', name: 'Newcomer', timezone: 'Europe/Oslo' },
+    ]);
+    expect(resolved.get('tz-1')).toMatchObject({
+      personId: id,
+      timezone: 'Asia/Tokyo',
+      created: false,
+      personStatus: 'active',
+    });
+    expect(resolved.get('tz-new')).toMatchObject({
+      timezone: 'Europe/Oslo',
+      created: true,
+      personStatus: 'unassigned',
+    });
+  });
+});
+
+describe('people lifecycle', () => {
+  it('merges every block, event, sample and identity into the target in one step', async () => {
+    const { account, ctx, push } = await team();
+    const a = await createPushIntegration(t.deps, account.id, { name: 'A' });
+    const b = await createPushIntegration(t.deps, account.id, { name: 'B' });
+    const target = await push(a.apiKey, 'alice-a');
+    const source = await push(b.apiKey, 'alice-b');
+    await revivePerson(ctx, target, { name: 'Alice' });
+    const before = { t: await activityOf(target), s: await activityOf(source) };
+    expect(before.s.blocks).toBeGreaterThan(0);
+
+    await expect(mergePerson(ctx, source, source)).rejects.toMatchObject({ statusCode: 400 });
+    const other = await team();
+    await expect(mergePerson(other.ctx, source, target)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(mergePerson(ctx, source, crypto.randomUUID())).rejects.toMatchObject({ statusCode: 404 });
+    expect(await activityOf(source)).toEqual(before.s);
+
+    await mergePerson(ctx, source, target);
+    const after = await activityOf(target);
+    expect(after.blocks).toBe(before.t.blocks + before.s.blocks);
+    expect(after.events).toBe(before.t.events + before.s.events);
+    expect(after.samples).toBe(before.t.samples + before.s.samples);
+    expect(after.rollups).toBeGreaterThan(0);
+    expect(await t.db.select().from(people).where(eq(people.id, source))).toHaveLength(0);
+    const ids = await t.db.select().from(personIntegrations).where(eq(personIntegrations.personId, target));
+    expect(ids.map((i) => i.externalId).sort()).toEqual(['alice-a', 'alice-b']);
+
+    // New data of the merged identity lands on the target.
+    await push(b.apiKey, 'alice-b');
+    expect(await t.db.select().from(people).where(eq(people.accountId, account.id))).toHaveLength(1);
+  });
+
+  it('ignore deletes activity data and stops tracking; resurrect resumes it', async () => {
+    const { account, ctx, push } = await team();
+    const { apiKey } = await createPushIntegration(t.deps, account.id);
+    const id = await push(apiKey, 'ig-1');
+    expect((await activityOf(id)).blocks).toBeGreaterThan(0);
+    await t.db.execute(sql`insert into activity_predictions (account_id, person_id, start_time, end_time)
+                           values (${account.id}, ${id}, now(), now() + interval '1 hour')`);
+    await ignorePerson(ctx, id);
+    expect(await activityOf(id)).toEqual({ blocks: 0, events: 0, rollups: 0, samples: 0 });
+    const [predictions] = await t.db
+      .execute<{ n: number }>(sql`select count(*)::int as n from activity_predictions where person_id = ${id}`)
+      .then((r) => r.rows);
+    expect(predictions?.n).toBe(0);
+    await push(apiKey, 'ig-1');
+    expect(await activityOf(id)).toEqual({ blocks: 0, events: 0, rollups: 0, samples: 0 });
+
+    await expect(revivePerson(ctx, id, { name: 'X' })).rejects.toMatchObject({ statusCode: 409 });
+    await resurrectPerson(ctx, id);
+    await expect(resurrectPerson(ctx, id)).rejects.toMatchObject({ statusCode: 409 });
+    const [row] = await t.db.select().from(people).where(eq(people.id, id));
+    expect(row?.status).toBe('unassigned');
+    await client(t.app)({
+      method: 'POST',
+      url: '/api/v1/presence',
+      headers: bearer(apiKey),
+      body: { timestamp: ago(1), source: 't', users: [{ personIdentifier: 'ig-1', status: 'online' }] },
+    });
+    expect((await activityOf(id)).samples).toBe(1);
+  });
+
+  it('revive needs a name, checks the timezone and refuses at maxPeople', async () => {
+    const { account, ctx, push } = await team(1);
+    const { apiKey } = await createPushIntegration(t.deps, account.id);
+    const first = await push(apiKey, 'r-1');
+    const second = await push(apiKey, 'r-2');
+    await expect(revivePerson(ctx, first, { name: ' ' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(revivePerson(ctx, first, { name: 'A', timezone: 'Nowhere/City' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(await revivePerson(ctx, first, { name: 'First', timezone: 'America/New_York' })).toEqual({
+      id: first,
+      status: 'active',
+    });
+    await expect(revivePerson(ctx, second, { name: 'Second' })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'PLAN_LIMIT',
+    });
+    const [row] = await t.db.select().from(people).where(eq(people.id, second));
+    expect(row?.status).toBe('unassigned');
+    await expect(revivePerson({ ...ctx, role: 'user' }, second, { name: 'S' })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+  });
+});

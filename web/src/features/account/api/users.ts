@@ -1,0 +1,33 @@
+import type { AssignableRole, InviteBody, UserList, UserResult } from '@overlap/contract/users';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { apiPaths } from '../../../api/paths';
+import { accountKeys } from './account';
+
+export const usersQuery = queryOptions({
+  queryKey: accountKeys.users,
+  queryFn: ({ signal }) => api<UserList>(apiPaths.users.list, { signal }),
+});
+export const useUsers = () => useQuery(usersQuery);
+
+export const inviteUser = (body: InviteBody) => api<UserResult>(apiPaths.users.invite, { method: 'POST', body });
+export const changeRole = (id: string, role: AssignableRole) =>
+  api<UserResult>(apiPaths.users.role(id), { method: 'PATCH', body: { role } });
+export const resendInvitation = (id: string) => api<UserResult>(apiPaths.users.resend(id), { method: 'POST' });
+export const deleteInvitation = (id: string) =>
+  api<{ success: boolean; message: string }>(apiPaths.users.user(id), { method: 'DELETE' });
+
+function useUsersMutation<A>(fn: (args: A) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    retry: false,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.users }),
+  });
+}
+
+export const useInviteUser = () => useUsersMutation(inviteUser);
+export const useChangeRole = () =>
+  useUsersMutation(({ id, role }: { id: string; role: AssignableRole }) => changeRole(id, role));
+export const useResendInvitation = () => useUsersMutation(resendInvitation);
+export const useDeleteInvitation = () => useUsersMutation(deleteInvitation);

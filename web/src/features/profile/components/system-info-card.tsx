@@ -1,0 +1,34 @@
+import { format } from 'date-fns';
+import { useSystemInfo } from '../../../api/session';
+import { Card, CardContent, CardHeader } from '../../../ui/card';
+import { Skeleton } from '../../../ui/skeleton';
+
+export function SystemInfoCard() {
+  const info = useSystemInfo();
+  return (
+    <Card>
+      <CardHeader title="System" />
+      <CardContent>
+        {info.isPending ? (
+          <Skeleton className="h-20 w-full" />
+        ) : info.isError ? (
+          <p className="text-sm text-muted">System information is not available right now.</p>
+        ) : (
+          <dl className="divide-y divide-line text-sm">
+            {[
+              ['Environment', info.data.environment],
+              ['Server time', format(new Date(info.data.serverTime), 'd MMM yyyy, HH:mm:ss')],
+              ['Version', info.data.buildInfo.version],
+              ['Deployed', format(new Date(info.data.buildInfo.deploymentTime), 'd MMM yyyy, HH:mm')],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4 py-2.5">
+                <dt className="text-muted">{label}</dt>
+                <dd className="tabular truncate font-medium text-fg">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

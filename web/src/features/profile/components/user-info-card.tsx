@@ -1,0 +1,60 @@
+import { format } from 'date-fns';
+import { RefreshCw } from 'lucide-react';
+import { RoleBadge } from '../../../ui/badge';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { Card, CardContent, CardHeader } from '../../../ui/card';
+import { Skeleton } from '../../../ui/skeleton';
+import { useMyInfo } from '../api/profile';
+import { ResetPasswordDialog } from './reset-password-dialog';
+
+const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy, HH:mm') : 'Never');
+
+export function UserInfoCard() {
+  const me = useMyInfo();
+  return (
+    <Card>
+      <CardHeader title="Your profile" />
+      <CardContent>
+        {me.isPending ? (
+          <Skeleton className="h-32 w-full" />
+        ) : me.isError ? (
+          <Banner
+            tone="danger"
+            action={
+              <Button size="sm" icon={<RefreshCw />} onClick={() => me.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Failed to load your profile: {me.error.message}
+          </Banner>
+        ) : (
+          <div className="flex flex-col gap-5">
+            <dl className="divide-y divide-line text-sm">
+              <div className="flex justify-between gap-4 py-2.5">
+                <dt className="text-muted">Email</dt>
+                <dd className="truncate font-medium text-fg">{me.data.email}</dd>
+              </div>
+              <div className="flex items-center justify-between gap-4 py-2.5">
+                <dt className="text-muted">Role</dt>
+                <dd>
+                  <RoleBadge userRole={me.data.role} />
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 py-2.5">
+                <dt className="text-muted">Last login</dt>
+                <dd className="tabular font-medium text-fg">{when(me.data.lastLogin)}</dd>
+              </div>
+              <div className="flex justify-between gap-4 py-2.5">
+                <dt className="text-muted">Created</dt>
+                <dd className="tabular font-medium text-fg">{when(me.data.createdAt)}</dd>
+              </div>
+            </dl>
+            <ResetPasswordDialog email={me.data.email} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
