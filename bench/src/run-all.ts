@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { BATCH, eventBodies, presenceBodies, STATUSES } from './bodies.ts';
 import { type BenchEnvironment, startBenchEnvironment } from './setup.ts';
 
 /** Seconds per measured phase (BENCH_SECONDS, default 60). */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const INTEGRATIONS = 10;
-const BATCH = 100;
-const STATUSES = ['online', 'online', 'online', 'meeting', 'dnd', 'away', 'offline'];
 
 interface Row {
   name: string;
@@ -16,43 +15,6 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
-}
-
-/** Each integration reports a team of 100 people once per simulated minute, starting 60 days ago. */
-function presenceBodies(keys: string[]) {
-  const start = Date.now() - 60 * 86_400_000;
-  const ticks = keys.map(() => 0);
-  let next = 0;
-  return () => {
-    const i = next++ % keys.length;
-    const tick = ticks[i] ?? 0;
-    ticks[i] = tick + 1;
-    const users = Array.from({ length: BATCH }, (_, u) => ({
-      personIdentifier: `team${i}-user${u}`,
-      status: STATUSES[(u * 7 + Math.floor(tick / (5 + (u % 11)))) % STATUSES.length],
-      timezone: 'Europe/Berlin',
-    }));
-    return {
-      key: keys[i] as string,
-      body: JSON.stringify({ timestamp: new Date(start + tick * 60_000).toISOString(), source: 'bench', users }),
-    };
-  };
-}
-
-function eventBodies(keys: string[]) {
-  let next = 0;
-  return () => {
-    const i = next++ % keys.length;
-    const ts = new Date(Date.now() - 3_600_000).toISOString();
-    const events = Array.from({ length: BATCH }, (_, e) => ({
-      externalId: randomUUID(),
-      kind: 'git_commit',
-      timestamp: ts,
-      title: 'Bench commit',
-      personIdentifier: `team${i}-user${e}`,
-    }));
-    return { key: keys[i] as string, body: JSON.stringify({ timestamp: ts, source: 'bench', events }) };
-  };
 }
 
 async function load(env: BenchEnvironment, name: string, path: string, make: () => { key: string; body: string }) {

@@ -18,34 +18,48 @@ export interface BenchEnvironment {
 }
 
 /** Embedded PostgreSQL in this process, the real server in its own process (so load and server don't share a CPU loop). */
-export async function startBenchEnvironment(integrationCount: number): Promise<BenchEnvironment> {
+export async function startBenchEnvironment(
+  integrationCount: number,
+  options: { serverImports?: string[]; serverNodeArgs?: string[]; onServerOutput?: (text: string) => void } = {},
+): Promise<BenchEnvironment> {
   const dir = mkdtempSync(join(tmpdir(), 'overlap-bench-'));
   const database = await startEmbeddedPostgres(join(dir, 'postgres'));
   const databaseUrl = await ensureDatabase(database.url, 'overlap');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATA_DIR: join(dir, 'data'),
-      DATABASE_URL: databaseUrl,
-      APP_SECRET,
-      SEED_DEMO: 'false',
-      JOBS: 'false',
-      INGEST_RATE_LIMIT_PER_MINUTE: '100000000',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(options.serverNodeArgs ?? []),
+      '--import',
+      'tsx',
+      ...(options.serverImports ?? []).flatMap((m) => ['--import', m]),
+      'server/src/main.ts',
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        DATA_DIR: join(dir, 'data'),
+        DATABASE_URL: databaseUrl,
+        APP_SECRET,
+        SEED_DEMO: 'false',
+        JOBS: 'false',
+        INGEST_RATE_LIMIT_PER_MINUTE: '100000000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d) => {
-    out += d.toString();
-  });
+  const collect = (d: Buffer) => {
+    const text = d.toString();
+    if (out.length < 100_000) out += text;
+    options.onServerOutput?.(text);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const deadline = Date.now() + 90_000;
   while (!/Overlap is running at/.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) {

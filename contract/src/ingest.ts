@@ -16,10 +16,15 @@ export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 /** Requests per minute one API key may make; more answer 429 with Retry-After. */
 export const DEFAULT_PUSH_RATE_LIMIT_PER_MINUTE = 120;
 
+/** Zones already found valid (a bounded set: building a formatter costs ~0.3 ms, per pushed user). */
+const knownTimeZones = new Set<string>();
+
 export function isIanaTimeZone(value: string): boolean {
+  if (knownTimeZones.has(value)) return true;
   if (!value.includes('/') && value !== 'UTC') return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
+    knownTimeZones.add(value);
     return true;
   } catch {
     return false;

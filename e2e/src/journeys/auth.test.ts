@@ -15,6 +15,9 @@ const NEW_PASSWORD = 'Early-birds-77!';
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startOverlap({ SMTP_URL: mail.url, SEED_DEMO: 'false', JOBS: 'false' });
+  server.process.on('exit', (code) => {
+    if (code) console.error(`server exited with ${code}:\n${server.output().slice(-4000)}`);
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -176,6 +176,72 @@ describe('applyPresenceSamples', () => {
     expect(rollups.map((r) => [r.day, r.minutesOnline, r.blocks])).toEqual([['2025-03-03', 180, 2]]);
   });
 
+  it('the fast path (samples after the stored ones) gives the blocks and rollups of a full recompute', async () => {
+    const statuses: PresenceStatus[] = ['online', 'online', 'online', 'away', 'offline', 'dnd', 'meeting'];
+    const arb = fc.record({
+      // Increasing times with gaps from 1 minute to beyond step + grace, so blocks extend, end and restart.
+      gaps: fc.array(fc.integer({ min: 1, max: 16 }), { minLength: 1, maxLength: 40 }),
+      statuses: fc.array(fc.constantFrom(...statuses), { minLength: 40, maxLength: 40 }),
+      live: fc.boolean(),
+    });
+    let extended = 0;
+    let applied = 0;
+    for (const c of fc.sample(arb, { numRuns: 10, seed: 7 })) {
+      let at = T0 + 22 * 60 * MIN; // crosses midnight UTC, so rollups of two days change
+      const samples = c.gaps.map((gap, i) => {
+        at += gap * MIN;
+        return { at, status: c.statuses[i] as PresenceStatus };
+      });
+      const last = samples[samples.length - 1]?.at ?? T0;
+      // live: each sample is applied as it arrives (the last block may stay ongoing); else long after.
+      const nowOf = (sampleAt: number) => (c.live ? new Date(sampleAt + 30_000) : NOW);
+      const fast = await setup('Europe/Berlin');
+      for (const sample of samples) extended += (await fast.apply([sample], nowOf(sample.at))).extended;
+      applied += samples.length;
+      const full = await setup('Europe/Berlin');
+      // The newest sample first, then every other one late: the second call must recompute.
+      await full.apply(samples.slice(-1), nowOf(last));
+      if (samples.length > 1) expect((await full.apply(samples.slice(0, -1), nowOf(last))).extended).toBe(0);
+      const expected = computeBlocks(samples, {
+        stepMs: 5 * MIN,
+        graceMs: graceMsFor(5 * MIN),
+        now: nowOf(last).getTime(),
+      });
+      expect(await fast.blocks()).toEqual(expected);
+      expect(await full.blocks()).toEqual(expected);
+      const rollupsOf = async (personId: string) =>
+        (
+          await t.db
+            .select()
+            .from(personDailyRollups)
+            .where(eq(personDailyRollups.personId, personId))
+            .orderBy(asc(personDailyRollups.day))
+        ).map((r) => [r.day, r.minutesOnline, r.blocks, r.events]);
+      expect(await rollupsOf(fast.person.personId)).toEqual(await rollupsOf(full.person.personId));
+    }
+    // Every in-order sample took the fast path.
+    expect(extended).toBe(applied);
+  });
+
+  it('falls back to the full recompute for a late sample and near edited blocks', async () => {
+    const s = await setup();
+    expect((await s.apply([m(0), m(5)])).extended).toBe(1);
+    expect((await s.apply([m(10)])).extended).toBe(1);
+    // Late: before the newest stored sample.
+    expect((await s.apply([m(7, 'away')])).extended).toBe(0);
+    expect(await s.blocks()).toEqual([
+      { start: T0, end: T0 + 7 * MIN, lastSampleAt: T0 + 5 * MIN },
+      { start: T0 + 10 * MIN, end: T0 + 15 * MIN, lastSampleAt: T0 + 10 * MIN },
+    ]);
+    // The same instant again with a stronger status changes a stored sample: full path.
+    expect((await s.apply([m(7, 'online')])).extended).toBe(0);
+    await t.db
+      .update(activityBlocks)
+      .set({ editedAt: new Date() })
+      .where(eq(activityBlocks.personIntegrationId, s.person.personIntegrationId));
+    expect((await s.apply([m(12)])).extended).toBe(0);
+  });
+
   it('costs a handful of queries for 1,000 samples', async () => {
     const account = await createAccount(t.db);
     const integration = await createIntegration(t.db, account.id);

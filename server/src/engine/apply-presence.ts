@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { PresenceStatus } from '../db/schema/activity.ts';
-import { normaliseSamples, type Sample, STATUS_PRECEDENCE } from './blocks.ts';
-import { type RecomputeTarget, recomputeBlocks } from './recompute.ts';
+import { type BlockSpan, graceMsFor, normaliseSamples, type Sample, STATUS_PRECEDENCE } from './blocks.ts';
+import { continueBlocks, stateAfter } from './continue-blocks.ts';
+import { isoOf, type RecomputeTarget, recomputeBlocks } from './recompute.ts';
+import { type RollupRange, refreshRollupRanges } from './rollups.ts';
 
 export interface PresenceSampleInput {
   personIntegrationId: string;
@@ -20,21 +22,182 @@ export interface ApplyPresenceInput {
   now?: Date;
 }
 
+export interface ApplyPresenceResult {
+  changedPersonIds: string[];
+  /** Person-integrations whose new samples only continued their blocks (no recompute needed). */
+  extended: number;
+}
+
 const precedenceSql = sql.raw(`array[${STATUS_PRECEDENCE.map((s) => `'${s}'`).join(',')}]::text[]`);
 
+/** One changed person-integration, with what the engine needs to know about its stored history. */
+interface StateRow extends Record<string, unknown> {
+  pi: string;
+  all_new: boolean;
+  min_ms: number;
+  prev_ms: number | null;
+  prev_status: PresenceStatus | null;
+  block_id: string | null;
+  block_start_ms: number | null;
+  block_end_ms: number | null;
+  block_last_ms: number | null;
+  block_edited: boolean | null;
+  edited_near: boolean;
+}
+
 /**
- * Stores samples (duplicates are no-ops), recomputes the blocks of each affected person-integration
- * around the samples' time window (manually edited blocks are left alone), and refreshes rollups.
- * A call costs a fixed handful of queries however many samples it carries: one insert of samples,
- * then recomputeBlocks (one read of nearby blocks, one read of the samples of the affected windows,
- * one delete and one insert of blocks, the set-based rollup refresh).
+ * Stores the samples and, in the same statement, reads for each person-integration whose samples
+ * changed anything: its newest sample stored before this call, its newest block, and whether a
+ * manually edited block lies at or after the point where the engine would resume.
  */
-export async function applyPresenceSamples(
+function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: PresenceStatus }[]) {
+  return tx.execute<StateRow>(sql`
+    with ins as (
+      insert into presence_samples as ps (person_integration_id, at, status)
+      select * from unnest(${`{${rows.map((r) => r.pi).join(',')}}`}::uuid[],
+                           ${`{${rows.map((r) => `"${new Date(r.at).toISOString()}"`).join(',')}}`}::timestamptz[],
+                           ${`{${rows.map((r) => r.status).join(',')}}`}::text[])
+      on conflict (person_integration_id, at) do update set status = excluded.status
+        where array_position(${precedenceSql}, excluded.status) < array_position(${precedenceSql}, ps.status)
+      returning ps.person_integration_id as pi, ps.at, (ps.xmax = 0) as inserted
+    ), changed as (
+      select pi, min(at) as min_at, bool_and(inserted) as all_new from ins group by pi
+    )
+    select c.pi, c.all_new, (extract(epoch from c.min_at) * 1000)::float8 as min_ms,
+           (extract(epoch from prev.at) * 1000)::float8 as prev_ms, prev.status as prev_status,
+           blk.id as block_id, (extract(epoch from blk.start_time) * 1000)::float8 as block_start_ms,
+           (extract(epoch from blk.end_time) * 1000)::float8 as block_end_ms,
+           (extract(epoch from blk.last_sample_at) * 1000)::float8 as block_last_ms,
+           blk.edited_at is not null as block_edited,
+           exists (select 1 from activity_blocks e
+                    where e.person_integration_id = c.pi and e.edited_at is not null
+                      and coalesce(e.end_time, 'infinity') >= coalesce(least(prev.at, blk.start_time), '-infinity'))
+             as edited_near
+      from changed c
+      left join lateral (select s.at, s.status from presence_samples s
+                          where s.person_integration_id = c.pi order by s.at desc limit 1) prev on true
+      left join lateral (select b.id, b.start_time, b.end_time, b.last_sample_at, b.edited_at from activity_blocks b
+                          where b.person_integration_id = c.pi order by b.start_time desc limit 1) blk on true
+  `);
+}
+
+interface Extension {
+  pi: string;
+  personId: string;
+  timezone: string;
+  replaceId: string | null;
+  spans: BlockSpan[];
+}
+
+/**
+ * The engine continued from the stored state, when that is provably what a full recompute would
+ * give: every sample of this call is new and later than every stored sample, the stored state is
+ * consistent, and no manually edited block is in the way. Otherwise null (full recompute).
+ */
+function extensionOf(
+  row: StateRow,
+  entry: { personId: string; timezone: string; samples: Sample[] },
+  opts: { stepMs: number; graceMs: number; now: number },
+): Extension | null {
+  if (!row.all_new || row.edited_near || row.block_edited) return null;
+  if (row.prev_ms !== null && row.prev_ms >= row.min_ms) return null;
+  const newest = row.prev_ms !== null && row.prev_status ? { at: row.prev_ms, status: row.prev_status } : null;
+  const block =
+    row.block_id !== null && row.block_start_ms !== null && row.block_last_ms !== null
+      ? { start: row.block_start_ms, lastSampleAt: row.block_last_ms }
+      : null;
+  const state = stateAfter(newest, block);
+  if (!state) return null;
+  return {
+    pi: row.pi,
+    personId: entry.personId,
+    timezone: entry.timezone,
+    replaceId: state.open ? row.block_id : null,
+    spans: continueBlocks(state, entry.samples, opts),
+  };
+}
+
+/** The local days whose rollups an extension can change: from the old end of the block it replaces. */
+function rollupRangeOf(ext: Extension, row: StateRow, now: number): RollupRange {
+  const points: number[] = [];
+  const [first, ...rest] = ext.spans;
+  const extended = ext.replaceId !== null ? first : undefined;
+  if (extended) {
+    // An ongoing block was counted up to the moment of its last refresh: recount it from its start.
+    if (row.block_end_ms === null) points.push(extended.start, now);
+    else points.push(row.block_end_ms);
+    points.push(extended.end ?? now);
+  }
+  for (const span of extended ? rest : ext.spans) points.push(span.start, span.end ?? now);
+  return { personId: ext.personId, from: Math.min(...points), to: Math.max(...points) };
+}
+
+async function writeExtensions(
   tx: DbOrTx,
-  input: ApplyPresenceInput,
-): Promise<{ changedPersonIds: string[] }> {
-  if (input.samples.length === 0) return { changedPersonIds: [] };
+  input: { accountId: string; integrationId: string },
+  extensions: Extension[],
+): Promise<void> {
+  const updates: { id: string; end_time: string | null; last_sample_at: string }[] = [];
+  const inserts: {
+    pi: string;
+    person_id: string;
+    start_time: string;
+    end_time: string | null;
+    last: string;
+    tz: string;
+  }[] = [];
+  for (const ext of extensions) {
+    ext.spans.forEach((span, i) => {
+      const end = span.end === null ? null : isoOf(span.end);
+      if (i === 0 && ext.replaceId) {
+        updates.push({ id: ext.replaceId, end_time: end, last_sample_at: isoOf(span.lastSampleAt) });
+      } else {
+        inserts.push({
+          pi: ext.pi,
+          person_id: ext.personId,
+          start_time: isoOf(span.start),
+          end_time: end,
+          last: isoOf(span.lastSampleAt),
+          tz: ext.timezone,
+        });
+      }
+    });
+  }
+  if (updates.length === 0 && inserts.length === 0) return;
+  await tx.execute(sql`
+    with upd as (
+      update activity_blocks b
+         set end_time = v.end_time, last_sample_at = v.last_sample_at, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+          as v(id uuid, end_time timestamptz, last_sample_at timestamptz)
+       where b.id = v.id
+         and (b.end_time is distinct from v.end_time or b.last_sample_at is distinct from v.last_sample_at)
+    )
+    insert into activity_blocks (account_id, person_id, person_integration_id, integration_id, start_time,
+                                 end_time, last_sample_at, timezone_at_start)
+    select ${input.accountId}::uuid, b.person_id, b.pi, ${input.integrationId}::uuid, b.start_time, b.end_time,
+           b.last, b.tz
+      from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb)
+        as b(pi uuid, person_id uuid, start_time timestamptz, end_time timestamptz, last timestamptz, tz text)
+  `);
+}
+
+/**
+ * Stores samples (duplicates are no-ops) and brings the blocks of each affected person-integration
+ * up to date (manually edited blocks are left alone), then refreshes the rollups of the local days
+ * that changed. The blocks are always what computeBlocks gives for the whole stored sample set.
+ *
+ * Steady state (each source reports once per interval): the new samples come after every stored
+ * one, so the engine resumes from the stored state — the newest sample and the newest block — and
+ * only updates that block's end and last sample or adds the next one. Late, out-of-order or
+ * status-changing samples, and anything near an edited block, take the full recompute of
+ * recomputeBlocks instead. A call costs a fixed handful of queries however many samples it carries.
+ */
+export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput): Promise<ApplyPresenceResult> {
+  if (input.samples.length === 0) return { changedPersonIds: [], extended: 0 };
   const now = (input.now ?? new Date()).getTime();
+  const stepMs = Math.max(1, input.stepMinutes) * 60_000;
+  const opts = { stepMs, graceMs: graceMsFor(stepMs), now };
 
   const byPi = new Map<string, { personId: string; timezone: string; samples: Sample[] }>();
   for (const s of input.samples) {
@@ -42,37 +205,46 @@ export async function applyPresenceSamples(
     entry.samples.push({ at: s.at.getTime(), status: s.status });
     byPi.set(s.personIntegrationId, entry);
   }
-  const rows = [...byPi.entries()].flatMap(([pi, e]) => normaliseSamples(e.samples).map((s) => ({ pi, ...s })));
+  for (const entry of byPi.values()) entry.samples = normaliseSamples(entry.samples);
+  const rows = [...byPi.entries()].flatMap(([pi, e]) => e.samples.map((s) => ({ pi, ...s })));
 
-  const changed = await tx.execute<{ pi: string }>(sql`
-    insert into presence_samples as ps (person_integration_id, at, status)
-    select * from unnest(${`{${rows.map((r) => r.pi).join(',')}}`}::uuid[],
-                         ${`{${rows.map((r) => `"${new Date(r.at).toISOString()}"`).join(',')}}`}::timestamptz[],
-                         ${`{${rows.map((r) => r.status).join(',')}}`}::text[])
-    on conflict (person_integration_id, at) do update set status = excluded.status
-      where array_position(${precedenceSql}, excluded.status) < array_position(${precedenceSql}, ps.status)
-    returning person_integration_id as pi
-  `);
-  const changedPis = new Set(changed.rows.map((r) => r.pi));
-  if (changedPis.size === 0) return { changedPersonIds: [] };
+  const states = await storeSamples(tx, rows);
+  if (states.rows.length === 0) return { changedPersonIds: [], extended: 0 };
 
+  const extensions: Extension[] = [];
+  const ranges: RollupRange[] = [];
   const targets: RecomputeTarget[] = [];
-  for (const [pi, e] of byPi) {
-    if (!changedPis.has(pi)) continue;
+  for (const row of states.rows) {
+    const entry = byPi.get(row.pi);
+    if (!entry) continue;
+    const ext = extensionOf(row, entry, opts);
+    if (ext) {
+      extensions.push(ext);
+      if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now));
+      continue;
+    }
     let minAt = Number.POSITIVE_INFINITY;
     let maxAt = Number.NEGATIVE_INFINITY;
-    for (const s of e.samples) {
+    for (const s of entry.samples) {
       minAt = Math.min(minAt, s.at);
       maxAt = Math.max(maxAt, s.at);
     }
-    targets.push({ personIntegrationId: pi, personId: e.personId, timezone: e.timezone, minAt, maxAt });
+    targets.push({ personIntegrationId: row.pi, personId: entry.personId, timezone: entry.timezone, minAt, maxAt });
   }
 
-  return recomputeBlocks(tx, {
-    accountId: input.accountId,
-    integrationId: input.integrationId,
-    stepMinutes: input.stepMinutes,
-    now: new Date(now),
-    targets,
-  });
+  await writeExtensions(tx, input, extensions);
+  if (targets.length > 0) {
+    const recomputed = await recomputeBlocks(tx, {
+      accountId: input.accountId,
+      integrationId: input.integrationId,
+      stepMinutes: input.stepMinutes,
+      now: new Date(now),
+      targets,
+      deferRollups: true,
+    });
+    ranges.push(...recomputed.rollupRanges);
+  }
+  await refreshRollupRanges(tx, ranges, new Date(now));
+  const changedPersonIds = [...new Set([...extensions.map((e) => e.personId), ...targets.map((t) => t.personId)])];
+  return { changedPersonIds, extended: extensions.length };
 }

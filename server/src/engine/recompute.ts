@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { PresenceStatus } from '../db/schema/activity.ts';
 import { type BlockSpan, computeBlocksAround, graceMsFor, type Sample, type TimeRange } from './blocks.ts';
-import { refreshRollups } from './rollups.ts';
+import { type RollupRange, refreshRollupRanges } from './rollups.ts';
 
 /** One person-integration whose blocks must be recomputed around [minAt, maxAt] (epoch ms). */
 export interface RecomputeTarget {
@@ -30,14 +30,23 @@ const iso = isoOf;
 /**
  * Recomputes the blocks of each target from its stored samples: the window grows to cover every
  * block within step + grace of [minAt, maxAt], those blocks are replaced by the engine's answer
- * (edited blocks stay as they are), then rollups follow. Five queries plus the rollup refresh.
+ * (edited blocks stay as they are), then rollups follow (or, with deferRollups, the caller refreshes
+ * the returned ranges). Four queries plus the rollup refresh.
  */
 export async function recomputeBlocks(
   tx: DbOrTx,
-  input: { accountId: string; integrationId: string; stepMinutes: number; now: Date; targets: RecomputeTarget[] },
-): Promise<{ changedPersonIds: string[] }> {
+  input: {
+    accountId: string;
+    integrationId: string;
+    stepMinutes: number;
+    now: Date;
+    targets: RecomputeTarget[];
+    /** Leave the rollup refresh to the caller, who gets the ranges to refresh instead. */
+    deferRollups?: boolean;
+  },
+): Promise<{ changedPersonIds: string[]; rollupRanges: RollupRange[] }> {
   const { targets } = input;
-  if (targets.length === 0) return { changedPersonIds: [] };
+  if (targets.length === 0) return { changedPersonIds: [], rollupRanges: [] };
   const now = input.now.getTime();
   const stepMs = Math.max(1, input.stepMinutes) * 60_000;
   const graceMs = graceMsFor(stepMs);
@@ -74,7 +83,16 @@ export async function recomputeBlocks(
     }
   }
 
-  const windowJson = JSON.stringify([...windows.entries()].map(([pi, w]) => ({ pi, lo: iso(w.lo), hi: iso(w.hi) })));
+  // Samples are read up to a reach past the newest new sample too: a stored inactive sample there
+  // ends the last block at its own time, although no block of the window reaches it.
+  const maxAtOf = new Map(targets.map((t) => [t.personIntegrationId, t.maxAt]));
+  const windowJson = JSON.stringify(
+    [...windows.entries()].map(([pi, w]) => ({
+      pi,
+      lo: iso(w.lo),
+      hi: iso(Math.max(w.hi, (maxAtOf.get(pi) ?? w.hi) + reach)),
+    })),
+  );
   const stored = await tx.execute<{ pi: string; at_ms: number; status: PresenceStatus }>(sql`
     select s.person_integration_id as pi, (extract(epoch from s.at) * 1000)::float8 as at_ms, s.status
     from presence_samples s
@@ -89,8 +107,7 @@ export async function recomputeBlocks(
   }
 
   const inserts: { pi: string; personId: string; start: number; end: number | null; last: number; tz: string }[] = [];
-  let rollupFrom = Number.POSITIVE_INFINITY;
-  let rollupTo = Number.NEGATIVE_INFINITY;
+  const rollupRanges: RollupRange[] = [];
   for (const t of targets) {
     const w = windows.get(t.personIntegrationId);
     if (!w) continue;
@@ -110,8 +127,11 @@ export async function recomputeBlocks(
         tz: tzByStart.get(b.start) ?? t.timezone,
       });
     }
-    rollupFrom = Math.min(rollupFrom, w.lo);
-    rollupTo = Math.max(rollupTo, Number.isFinite(w.hi) ? w.hi : Math.max(now, t.maxAt), t.maxAt + stepMs);
+    rollupRanges.push({
+      personId: t.personId,
+      from: w.lo,
+      to: Math.max(Number.isFinite(w.hi) ? w.hi : Math.max(now, t.maxAt), t.maxAt + stepMs),
+    });
   }
 
   const replacedIds = [...windows.values()].flatMap((w) => w.replaced.map((b) => b.id));
@@ -140,6 +160,6 @@ export async function recomputeBlocks(
   }
 
   const personIds = [...new Set(targets.map((t) => t.personId))];
-  await refreshRollups(tx, personIds, new Date(rollupFrom), new Date(rollupTo), new Date(now));
-  return { changedPersonIds: personIds };
+  if (!input.deferRollups) await refreshRollupRanges(tx, rollupRanges, new Date(now));
+  return { changedPersonIds: personIds, rollupRanges };
 }

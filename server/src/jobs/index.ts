@@ -53,5 +53,5 @@ export async function startJobs(deps: AppDeps, options: { work: boolean }): Prom
       });
     }
   }
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

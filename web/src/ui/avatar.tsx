@@ -1,5 +1,6 @@
 import { cn } from '../lib/cn';
-import { initialsOf, personColor, readableTextOn } from '../lib/person-colors';
+import { legiblePair } from '../lib/legible-color';
+import { initialsOf, personColor } from '../lib/person-colors';
 
 export interface AvatarProps {
   name?: string | null;
@@ -31,7 +32,7 @@ export function Avatar({ name, email, id, color, size = 'md', online, className 
         role="img"
         aria-label={label}
         className={cn('inline-flex items-center justify-center rounded-full font-semibold select-none', sizes[size])}
-        style={{ backgroundColor: background, color: readableTextOn(background) }}
+        style={{ backgroundColor: legiblePair(background).background, color: legiblePair(background).text }}
       >
         {initialsOf(name, email)}
       </span>

@@ -117,6 +117,8 @@ export const activityBlocks = pgTable(
     index('activity_blocks_long_idx')
       .on(t.personId, t.startTime)
       .where(sql`${t.endTime} is null or ${t.endTime} - ${t.startTime} > interval '1 day'`),
+    /** Manually edited blocks (rare): the ingest fast path checks for one in its way without a scan. */
+    index('activity_blocks_edited_idx').on(t.personIntegrationId, t.startTime).where(sql`${t.editedAt} is not null`),
   ],
 );
 

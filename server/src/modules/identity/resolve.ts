@@ -45,13 +45,20 @@ function dedupe(users: IdentityInput[]): Map<string, IdentityInput> {
   return byId;
 }
 
+/**
+ * The known identities among `identifiers`, their people locked in one global order (by id) so
+ * concurrent pushes touching the same people serialise instead of deadlocking: the lock is held
+ * until commit, so the block engine of the next push sees this push's samples and blocks.
+ */
 async function findKnown(tx: DbOrTx, integrationId: string, identifiers: string[]): Promise<KnownRow[]> {
   const result = await tx.execute<KnownRow>(sql`
     select pi.id as pi_id, pi.external_id, pi.person_id, p.status, p.timezone_manual, p.timezone_automatic
       from person_integrations pi
       join people p on p.id = pi.person_id
      where pi.integration_id = ${integrationId}
-       and pi.external_id in (select jsonb_array_elements_text(${JSON.stringify(identifiers)}::jsonb))`);
+       and pi.external_id in (select jsonb_array_elements_text(${JSON.stringify(identifiers)}::jsonb))
+     order by p.id
+       for update of p`);
   return result.rows;
 }
 
@@ -109,16 +116,14 @@ async function createUnknown(
   return { created, lost };
 }
 
-/** Refreshes lastSeenAt, isOnline, last status and automatic timezone of known, non-ignored identities. */
+/**
+ * Refreshes lastSeenAt, isOnline, last status and automatic timezone of known, non-ignored
+ * identities (their people are already locked by findKnown). One statement; rows whose values
+ * would not change are left alone.
+ */
 async function refreshKnown(tx: DbOrTx, known: { row: KnownRow; input: IdentityInput }[]): Promise<void> {
   const live = known.filter((k) => k.row.status !== 'ignored');
   if (live.length === 0) return;
-  const personIds = [...new Set(live.map((k) => k.row.person_id))].sort();
-  // Lock people in one global order so concurrent pushes touching the same people cannot deadlock.
-  await tx.execute(sql`
-    select id from people
-     where id in (select jsonb_array_elements_text(${JSON.stringify(personIds)}::jsonb)::uuid)
-     order by id for update`);
   const rows = live.map(({ row, input }) => ({
     person_id: row.person_id,
     pi_id: row.pi_id,
@@ -126,34 +131,44 @@ async function refreshKnown(tx: DbOrTx, known: { row: KnownRow; input: IdentityI
     seen: input.seenAt?.toISOString() ?? null,
     tz: input.timezone ?? null,
     status: input.status ?? null,
-    details: input.details ?? null,
+    details: input.details && Object.keys(input.details).length > 0 ? input.details : null,
   }));
   await tx.execute(sql`
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as v(person_id uuid, pi_id uuid, online boolean, seen timestamptz, tz text, status text, details jsonb)
-    ), people_update as (
-      update people p
-         set last_seen_at = greatest(p.last_seen_at, v.seen),
-             is_online = case
+    ), people_next as (
+      select p.id,
+             greatest(p.last_seen_at, v.seen) as last_seen_at,
+             case
                when v.online is null then p.is_online
                when v.seen is null or p.last_seen_at is null or v.seen >= p.last_seen_at then v.online
-               else p.is_online end,
-             timezone_automatic = coalesce(v.tz, p.timezone_automatic),
-             details = case when v.details is null then p.details else p.details || v.details end,
-             updated_at = now()
-        from v
-       where p.id = v.person_id
+               else p.is_online end as is_online,
+             coalesce(v.tz, p.timezone_automatic) as timezone_automatic,
+             case when v.details is null then p.details else p.details || v.details end as details
+        from people p join v on p.id = v.person_id
+    ), people_update as (
+      update people p
+         set last_seen_at = n.last_seen_at, is_online = n.is_online, timezone_automatic = n.timezone_automatic,
+             details = n.details, updated_at = now()
+        from people_next n
+       where p.id = n.id
+         and (p.last_seen_at, p.is_online, p.timezone_automatic, p.details)
+             is distinct from (n.last_seen_at, n.is_online, n.timezone_automatic, n.details)
+    ), pi_next as (
+      select pi.id,
+             greatest(pi.last_seen_at, v.seen) as last_seen_at,
+             case
+               when v.status is null then pi.last_status
+               when v.seen is null or pi.last_seen_at is null or v.seen >= pi.last_seen_at then v.status
+               else pi.last_status end as last_status
+        from person_integrations pi join v on pi.id = v.pi_id
     )
     update person_integrations pi
-       set last_seen_at = greatest(pi.last_seen_at, v.seen),
-           last_status = case
-             when v.status is null then pi.last_status
-             when v.seen is null or pi.last_seen_at is null or v.seen >= pi.last_seen_at then v.status
-             else pi.last_status end,
-           updated_at = now()
-      from v
-     where pi.id = v.pi_id`);
+       set last_seen_at = n.last_seen_at, last_status = n.last_status, updated_at = now()
+      from pi_next n
+     where pi.id = n.id
+       and (pi.last_seen_at, pi.last_status) is distinct from (n.last_seen_at, n.last_status)`);
 }
 
 /**

@@ -44,26 +44,82 @@ export async function pruneApiCalls(db: DbOrTx): Promise<{ deleted: number }> {
   return { deleted: (old.rowCount ?? 0) + (excess.rowCount ?? 0) };
 }
 
-/** onSend hook of the push API: every call with a known key lands in the integration's API call log. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the call's log row was written with the data (in the same transaction). */
+    apiCallLogged: boolean;
+  }
+}
+
+/** What a service needs to log a successful call inside its own transaction. */
+export interface ApiCallContext {
+  integration: { id: string; accountId: string };
+  method: string;
+  endpoint: string;
+  payload: unknown;
+  elapsedMs(): number;
+  /** Tells the onSend hook the row is written (call after the transaction committed). */
+  markLogged(): void;
+}
+
+export function apiCallContextOf(request: FastifyRequest, reply: FastifyReply): ApiCallContext | undefined {
+  const integration = request.pushIntegration;
+  if (!integration) return undefined;
+  return {
+    integration,
+    method: request.method,
+    endpoint: request.routeOptions.url ?? request.url,
+    payload: request.body,
+    elapsedMs: () => reply.elapsedTime,
+    markLogged: () => {
+      request.apiCallLogged = true;
+    },
+  };
+}
+
+/** Writes one row of the API call log (and now and then trims the integration's log to its bound). */
+export async function insertApiCall(
+  db: DbOrTx,
+  call: Omit<ApiCallContext, 'elapsedMs' | 'markLogged'> & {
+    statusCode: number;
+    durationMs: number;
+    response: unknown;
+  },
+): Promise<void> {
+  const [row] = await db
+    .insert(apiCalls)
+    .values({
+      integrationId: call.integration.id,
+      accountId: call.integration.accountId,
+      method: call.method,
+      endpoint: call.endpoint,
+      statusCode: call.statusCode,
+      durationMs: Math.round(call.durationMs),
+      payload: truncateBody(call.payload),
+      response: truncateBody(call.response),
+    })
+    .returning({ id: apiCalls.id });
+  if (row && row.id % 100 === 0) await trimIntegrationLog(db, call.integration.id);
+}
+
+/**
+ * onSend hook of the push API: every call with a known key lands in the integration's API call log.
+ * Successful pushes already wrote their row in their own transaction; this covers the rest.
+ */
 export function logApiCall(deps: AppDeps) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const integration = request.pushIntegration;
-    if (!integration) return payload;
+    if (!integration || request.apiCallLogged) return payload;
     try {
-      const [row] = await deps.database.db
-        .insert(apiCalls)
-        .values({
-          integrationId: integration.id,
-          accountId: integration.accountId,
-          method: request.method,
-          endpoint: request.routeOptions.url ?? request.url,
-          statusCode: reply.statusCode,
-          durationMs: Math.round(reply.elapsedTime),
-          payload: truncateBody(request.body),
-          response: truncateBody(payload),
-        })
-        .returning({ id: apiCalls.id });
-      if (row && row.id % 100 === 0) await trimIntegrationLog(deps.database.db, integration.id);
+      await insertApiCall(deps.database.db, {
+        integration,
+        method: request.method,
+        endpoint: request.routeOptions.url ?? request.url,
+        statusCode: reply.statusCode,
+        durationMs: reply.elapsedTime,
+        payload: request.body,
+        response: payload,
+      });
     } catch (err) {
       request.log.error({ err }, 'could not write the API call log');
     }

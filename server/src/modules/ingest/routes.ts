@@ -9,7 +9,7 @@ import {
   presencePushResult,
 } from '@overlap/contract/ingest';
 import type { AreaPlugin } from '../../http/app.ts';
-import { logApiCall } from './api-call-log.ts';
+import { apiCallContextOf, logApiCall } from './api-call-log.ts';
 import { authenticatePush, type PushIntegration } from './authenticate.ts';
 import { activateIntegration, ingestEvents, ingestPresence } from './service.ts';
 
@@ -28,6 +28,7 @@ be at most 5 minutes in the future. A refused request (4xx) stores nothing.`;
 
 const ingestRoutes: AreaPlugin = async (app, { deps }) => {
   app.decorateRequest('pushIntegration', null);
+  app.decorateRequest('apiCallLogged', false);
   const hooks = { onRequest: authenticatePush(deps), onSend: logApiCall(deps), bodyLimit: MAX_PUSH_BODY_BYTES };
   const integrationOf = (request: { pushIntegration: PushIntegration | null }) => {
     if (!request.pushIntegration) throw new Error('push route reached without an authenticated integration');
@@ -59,7 +60,8 @@ curl -X POST "$OVERLAP_URL/api/v1/presence" \\
         response: { 200: presencePushResult, ...errors },
       },
     },
-    async (request) => ingestPresence(deps, integrationOf(request), request.body),
+    async (request, reply) =>
+      ingestPresence(deps, integrationOf(request), request.body, apiCallContextOf(request, reply)),
   );
 
   app.post(
@@ -87,7 +89,8 @@ curl -X POST "$OVERLAP_URL/api/v1/events" \\
         response: { 200: eventsPushResult, ...errors },
       },
     },
-    async (request) => ingestEvents(deps, integrationOf(request), request.body),
+    async (request, reply) =>
+      ingestEvents(deps, integrationOf(request), request.body, apiCallContextOf(request, reply)),
   );
 
   app.post(

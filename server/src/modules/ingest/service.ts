@@ -15,6 +15,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { storeEvents } from '../events/store.ts';
 import { resolveIdentities } from '../identity/resolve.ts';
 import { type RunRecorder, startRun } from '../runs/recorder.ts';
+import { type ApiCallContext, insertApiCall } from './api-call-log.ts';
 import type { PushIntegration } from './authenticate.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -55,6 +56,28 @@ async function cachedStepMinutes(db: Db, integrationId: string): Promise<number>
   return minutes;
 }
 
+/**
+ * The bookkeeping of a successful push, written in the push's own transaction so one commit (one
+ * disk flush) covers data, run record, debug events and the API call log row.
+ */
+async function recordSuccess(
+  tx: Tx,
+  run: RunRecorder,
+  counts: { peopleFound: number; eventsCreated: number },
+  call: ApiCallContext | undefined,
+  response: unknown,
+): Promise<void> {
+  await run.finish(counts, tx);
+  if (call) {
+    await insertApiCall(tx, {
+      ...call,
+      statusCode: 200,
+      durationMs: call.elapsedMs(),
+      response: JSON.stringify(response),
+    });
+  }
+}
+
 async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -68,6 +91,7 @@ export async function ingestPresence(
   deps: AppDeps,
   integration: PushIntegration,
   body: PresencePushBody,
+  call?: ApiCallContext,
 ): Promise<PresencePushResult> {
   const { db } = deps.database;
   const at = new Date(body.timestamp);
@@ -132,38 +156,50 @@ export async function ingestPresence(
           samples,
         });
       }
-      return { accepted: samples.length, skipped, peopleCreated };
+      const result: PresencePushResult = {
+        success: true,
+        accepted: samples.length,
+        skipped,
+        peopleCreated,
+        runId: run.id,
+      };
+      await recordSuccess(tx, run, { peopleFound: body.users.length, eventsCreated: 0 }, call, result);
+      return result;
     });
   });
-  await run.finish({ peopleFound: body.users.length, eventsCreated: 0 });
+  call?.markLogged();
   await markConnected(db, integration);
   await deps.notify(integration.accountId, 'presence');
-  return { success: true, ...outcome, runId: run.id };
+  return outcome;
 }
 
 export async function ingestEvents(
   deps: AppDeps,
   integration: PushIntegration,
   body: EventsPushBody,
+  call?: ApiCallContext,
 ): Promise<EventsPushResult> {
   const { db } = deps.database;
   const run = await startRun(db, integration, 'push', { deferInsert: true });
   run.debug('milestone', { endpoint: 'events', source: body.source, events: body.events.length });
-  const counts = await recorded(run, () =>
-    inTransaction(db, (tx) =>
-      storeEvents(
+  const people = new Set(body.events.map((e) => e.personIdentifier)).size;
+  const result = await recorded(run, () =>
+    inTransaction(db, async (tx) => {
+      const counts = await storeEvents(
         tx,
         integration,
         body.events.map((e) => ({ ...e, timestamp: new Date(e.timestamp) })),
         run,
-      ),
-    ),
+      );
+      const answer: EventsPushResult = { success: true, ...counts, runId: run.id };
+      await recordSuccess(tx, run, { peopleFound: people, eventsCreated: counts.created }, call, answer);
+      return answer;
+    }),
   );
-  const people = new Set(body.events.map((e) => e.personIdentifier)).size;
-  await run.finish({ peopleFound: people, eventsCreated: counts.created });
+  call?.markLogged();
   await markConnected(db, integration);
-  if (counts.created > 0) await deps.notify(integration.accountId, 'events');
-  return { success: true, ...counts, runId: run.id };
+  if (result.created > 0) await deps.notify(integration.accountId, 'events');
+  return result;
 }
 
 /** POST /api/v1/activate: marks the integration connected (isActivated). */

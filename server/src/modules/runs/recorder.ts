@@ -13,7 +13,8 @@ export interface RunCounts {
 export interface RunRecorder {
   id: string;
   debug(event: DebugEventKind, details?: Record<string, unknown>, durationMs?: number): void;
-  finish(counts: RunCounts): Promise<void>;
+  /** `within`: write the run in that transaction (so it commits with the run's data) instead of on its own. */
+  finish(counts: RunCounts, within?: DbOrTx): Promise<void>;
   fail(error: unknown, counts?: RunCounts): Promise<void>;
 }
 
@@ -72,20 +73,28 @@ export async function startRun(
   };
   debug('integration_start', { trigger });
 
-  const write = async (status: 'success' | 'failed', counts: RunCounts, errorMessage: string | null) => {
+  const write = async (
+    status: 'success' | 'failed',
+    counts: RunCounts,
+    errorMessage: string | null,
+    target: DbOrTx = db,
+  ) => {
     if (done) return;
-    done = true;
+    // Written inside the caller's transaction, the run only counts as recorded once that commits: a
+    // retried transaction writes it again, a failed commit leaves fail() free to record the failure.
+    if (target === db) done = true;
     const finishedAt = new Date();
     const durationMs = finishedAt.getTime() - startedAt.getTime();
+    const events = [...buffer];
     if (dropped > 0) {
-      buffer.push({
+      events.push({
         event: 'milestone',
         ts: finishedAt.toISOString(),
         dur: null,
         details: { message: `${dropped} more debug events were not kept` },
       });
     }
-    buffer.push(
+    events.push(
       status === 'success'
         ? { event: 'integration_complete', ts: finishedAt.toISOString(), dur: durationMs, details: { ...counts } }
         : { event: 'error', ts: finishedAt.toISOString(), dur: durationMs, details: { message: errorMessage } },
@@ -103,21 +112,24 @@ export async function startRun(
                error_message = ${errorMessage}
          where id = ${runId}
         returning id`;
-    await db.execute(sql`
+    // last_run_at moves at most once a second: concurrent pushes of one integration then rarely wait
+    // on its row until each other's commit.
+    await target.execute(sql`
       with run as (${upsertRun}), debug as (
         insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
         select run.id, e.event, e.ts, e.dur, e.details
-          from run, jsonb_to_recordset(${JSON.stringify(buffer)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
+          from run, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
       )
       update integrations
          set last_run_at = greatest(coalesce(last_run_at, ${startedAt.toISOString()}::timestamptz), ${startedAt.toISOString()}::timestamptz)
-       where id = ${integration.id}`);
+       where id = ${integration.id}
+         and (last_run_at is null or last_run_at < ${startedAt.toISOString()}::timestamptz - interval '1 second')`);
   };
 
   return {
     id: runId,
     debug,
-    finish: (counts) => write('success', counts, null),
+    finish: (counts, within) => write('success', counts, null, within),
     fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),
   };
 }

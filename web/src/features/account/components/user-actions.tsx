@@ -92,15 +92,18 @@ export function UserActions({ user, isSelf }: { user: AccountUser; isSelf: boole
     <>
       {secondsLeft > 0 ? (
         <Tooltip content={resendWaitText(secondsLeft)}>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Send />}
-            aria-disabled="true"
-            className="cursor-not-allowed opacity-50"
-          >
-            Resend
-          </Button>
+          {/* The wrapper takes the hover (a disabled button ignores the pointer); focus bubbles to it too. */}
+          <span className="inline-flex">
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<Send />}
+              aria-disabled="true"
+              className="cursor-not-allowed opacity-50"
+            >
+              Resend
+            </Button>
+          </span>
         </Tooltip>
       ) : (
         <Button size="sm" variant="ghost" icon={<Send />} onClick={() => setPending({ kind: 'resend' })}>

@@ -53,7 +53,7 @@ export function EmailField({
         placeholder={placeholder}
         value={value}
         aria-invalid={showState && !valid ? true : undefined}
-        aria-describedby={showState ? `${id}-state` : undefined}
+        aria-describedby={`${id}-state`}
         onChange={(e) => onChange(e.target.value)}
         onPaste={onPaste}
         onKeyDown={() => {
@@ -64,22 +64,26 @@ export function EmailField({
           onChange(value.trim());
         }}
       />
-      {showState ? (
-        <p
-          id={`${id}-state`}
-          className={cn(
-            'flex items-center gap-1.5 text-[13px]',
-            valid ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400',
-          )}
-        >
-          {valid ? (
-            <CheckCircle2 className="size-3.5" aria-hidden="true" />
-          ) : (
-            <XCircle className="size-3.5" aria-hidden="true" />
-          )}
-          {valid ? 'Valid email address' : 'Invalid email address'}
-        </p>
-      ) : null}
+      {/* The line is always there, so the layout does not jump when the check appears after blur. */}
+      <p
+        id={`${id}-state`}
+        aria-live="polite"
+        className={cn(
+          '-mb-1.5 flex min-h-5 items-center gap-1.5 text-[13px]',
+          valid ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400',
+        )}
+      >
+        {showState ? (
+          <>
+            {valid ? (
+              <CheckCircle2 className="size-3.5" aria-hidden="true" />
+            ) : (
+              <XCircle className="size-3.5" aria-hidden="true" />
+            )}
+            {valid ? 'Valid email address' : 'Invalid email address'}
+          </>
+        ) : null}
+      </p>
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { X } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { legiblePair } from '../../../lib/legible-color';
 import { initialsOf } from '../../../lib/person-colors';
 import { localHour, TIME_OF_DAY_LABEL, TIME_OF_DAY_TINT, timeOfDay } from '../../../lib/time-of-day';
 import { Tooltip } from '../../../ui/tooltip';
 import { useClock } from '../lib/clock';
-import { legiblePair } from '../lib/contrast';
 import { formatClock } from '../lib/format';
 
 export const displayName = (p: { name: string | null; email: string | null }) => p.name || p.email || 'Unknown';

@@ -50,7 +50,7 @@ export function Timeline({ people, day, onHide, onSelectBlock }: TimelineProps) 
         {people.map((person) => (
           <div
             key={person.id}
-            className="sticky top-0 z-20 min-w-0 border-r border-b border-line bg-surface/95 backdrop-blur last:border-r-0"
+            className="sticky top-0 z-20 min-w-0 border-r border-b border-line bg-surface last:border-r-0"
           >
             <PersonHeader person={person} color={personColor(person)} onHide={onHide} />
           </div>
@@ -97,7 +97,7 @@ function PersonColumn({
     <section
       aria-label={`Activity of ${displayName(person)}`}
       className="relative min-w-0 border-r border-line last:border-r-0"
-      style={{ ...lines, gridRow: 2, gridColumn: column }}
+      style={{ ...lines, gridRow: 2, gridColumn: column, contentVisibility: 'auto', containIntrinsicSize: `auto ${MIN_COLUMN_WIDTH}px auto ${GRID_HEIGHT}px` }}
     >
       <DayActivityLayer
         blocks={person.activityBlocks}

@@ -7,7 +7,7 @@ export function AppFooter() {
   const build = info.data?.buildInfo;
   return (
     <footer className="border-t border-line">
-      <div className="mx-auto flex h-12 max-w-screen-2xl items-center px-4 text-xs text-faint sm:px-6">
+      <div className="mx-auto flex h-12 max-w-screen-2xl items-center px-4 text-xs text-muted sm:px-6">
         {build ? (
           <p className="tabular">
             version {build.version} • deployed {formatAge(build.deploymentTime)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERSON_COLORS } from '../../../lib/person-colors';
-import { legiblePair } from './contrast';
+import { legiblePair } from './legible-color';
+import { PERSON_COLORS } from './person-colors';
 
 const lum = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_blocks_edited_idx" ON "activity_blocks" USING btree ("person_integration_id","start_time") WHERE "activity_blocks"."edited_at" is not null;
