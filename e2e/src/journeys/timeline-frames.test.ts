@@ -57,7 +57,7 @@ describe('timeline frame budget', () => {
       await page.waitForTimeout(500);
       await screenshot(page, 'timeline', 'hundred-columns');
 
-      const result = await page.evaluate(async () => {
+      const measure = () => page.evaluate(async () => {
         const el = document.querySelector('[data-testid="timeline"]') as HTMLElement;
         const longTasks: number[] = [];
         const observer = new PerformanceObserver((list) => {
@@ -93,7 +93,18 @@ describe('timeline frame budget', () => {
           longTaskMs: Math.round(longTasks.reduce((a, b) => a + b, 0)),
         };
       });
+      const result = await measure();
       console.log(`timeline frame budget, ${count} columns:`, JSON.stringify(result));
+      if (process.env.FRAME_EXPERIMENTS) {
+        await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-ongoing]').forEach((e) => { e.style.maskImage = 'none'; }));
+        console.log('no masks', JSON.stringify(await measure()));
+        await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-testid="timeline"] section').forEach((e) => { e.style.backgroundImage = 'none'; }));
+        console.log('no column lines', JSON.stringify(await measure()));
+        await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-block-id]').forEach((e) => { e.style.boxShadow = 'none'; e.style.backgroundColor = 'red'; }));
+        console.log('plain blocks', JSON.stringify(await measure()));
+        await page.evaluate(() => document.querySelectorAll<HTMLElement>('.sticky').forEach((e) => { e.style.position = 'static'; }));
+        console.log('no sticky', JSON.stringify(await measure()));
+      }
       // Headless Chromium without a GPU: a generous bound that still catches a render per frame.
       expect(result.p95Ms).toBeLessThan(50);
     } finally {

@@ -182,7 +182,9 @@ describe('inviting a user', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Password reset link sent! Please check your email.').waitFor();
     await screenshot(page, 'users', 'profile-desktop');
-    await page.getByText('Password reset link sent! Please check your email.').waitFor({ state: 'detached', timeout: 7000 });
+    await page
+      .getByText('Password reset link sent! Please check your email.')
+      .waitFor({ state: 'detached', timeout: 7000 });
     await context.close();
   });
 });

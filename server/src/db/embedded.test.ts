@@ -20,7 +20,7 @@ describe('embedded PostgreSQL', () => {
   it('starts, stops, restarts on the same data and survives a stale postmaster.pid', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'overlap-embedded-')), 'pg');
     const first = await startEmbeddedPostgres(dataDir);
-    await query(first.url, 'create table kept (v text); insert into kept values (\'still here\')');
+    await query(first.url, "create table kept (v text); insert into kept values ('still here')");
     await first.stop();
 
     const second = await startEmbeddedPostgres(dataDir);
