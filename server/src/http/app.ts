@@ -52,7 +52,8 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // Only behind a proxy may X-Forwarded-For decide the client IP (rate limits are keyed by it).
+    trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';

@@ -117,11 +117,14 @@ export const DayActivityLayer = memo(function DayActivityLayer({
               backgroundColor: withAlpha(color, 0.85),
               color: text,
               borderLeft: block.integrationColor ? `3px solid ${block.integrationColor}` : undefined,
-              maskImage: block.isOngoing
-                ? 'linear-gradient(to bottom, #000 calc(100% - 18px), transparent)'
-                : undefined,
             }}
           >
+            {block.isOngoing ? (
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute inset-x-0 bottom-0 h-4 bg-gradient-to-b from-transparent to-surface"
+              />
+            ) : null}
             {span.height >= 18 ? (
               <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium">
                 {block.integrationName}

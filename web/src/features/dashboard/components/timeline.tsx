@@ -47,27 +47,24 @@ export function Timeline({ people, day, onHide, onSelectBlock }: TimelineProps) 
         style={{ gridTemplateColumns: columns, gridTemplateRows: `${HEADER_HEIGHT}px ${GRID_HEIGHT}px` }}
       >
         <div className="sticky top-0 left-0 z-30 border-r border-b border-line bg-surface" />
-        {people.map((person) => (
-          <div
-            key={person.id}
-            className="sticky top-0 z-20 min-w-0 border-r border-b border-line bg-surface last:border-r-0"
-          >
-            <PersonHeader person={person} color={personColor(person)} onHide={onHide} />
-          </div>
-        ))}
+        {/* One sticky row (a subgrid) instead of a sticky element per person: far cheaper to scroll. */}
+        <div
+          className="sticky top-0 z-20 grid border-b border-line bg-surface"
+          style={{ gridColumn: '2 / -1', gridRow: 1, gridTemplateColumns: 'subgrid' }}
+        >
+          {people.map((person) => (
+            <div key={person.id} className="min-w-0 border-r border-line last:border-r-0">
+              <PersonHeader person={person} color={personColor(person)} onHide={onHide} />
+            </div>
+          ))}
+        </div>
+        <div aria-hidden="true" style={{ ...lines, gridColumn: '2 / -1', gridRow: 2 }} />
         <div className="sticky left-0 z-10 border-r border-line bg-surface" style={{ gridColumn: 1, gridRow: 2 }}>
           <HourRail />
           {nowTop !== null ? <NowDot top={nowTop} timeZone={day.timeZone} /> : null}
         </div>
         {people.map((person, i) => (
-          <PersonColumn
-            key={person.id}
-            person={person}
-            column={i + 2}
-            day={day}
-            lines={lines}
-            onSelectBlock={onSelectBlock}
-          />
+          <PersonColumn key={person.id} person={person} column={i + 2} day={day} onSelectBlock={onSelectBlock} />
         ))}
         {nowTop !== null ? (
           <div className="pointer-events-none relative" style={{ gridColumn: '2 / -1', gridRow: 2 }}>
@@ -83,13 +80,11 @@ function PersonColumn({
   person,
   column,
   day,
-  lines,
   onSelectBlock,
 }: {
   person: DashboardPerson;
   column: number;
   day: DayWindow;
-  lines: CSSProperties;
   onSelectBlock: TimelineProps['onSelectBlock'];
 }) {
   const select = useCallback((block: ActivityBlock) => onSelectBlock(block, person), [onSelectBlock, person]);
@@ -97,7 +92,7 @@ function PersonColumn({
     <section
       aria-label={`Activity of ${displayName(person)}`}
       className="relative min-w-0 border-r border-line last:border-r-0"
-      style={{ ...lines, gridRow: 2, gridColumn: column, contentVisibility: 'auto', containIntrinsicSize: `auto ${MIN_COLUMN_WIDTH}px auto ${GRID_HEIGHT}px` }}
+      style={{ gridRow: 2, gridColumn: column }}
     >
       <DayActivityLayer
         blocks={person.activityBlocks}
