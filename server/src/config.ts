@@ -19,7 +19,10 @@ const configSchema = z.object({
   DATA_DIR: z.string().default(resolve(rootDir, '.data')),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Overlap <no-reply@overlap.local>'),
   STRIPE_SECRET_KEY: optionalString,

@@ -14,7 +14,13 @@ async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
 }
 
 const card = (page: Page, testId: string, text: string) => page.getByTestId(testId).filter({ hasText: text });
@@ -104,11 +110,17 @@ describe('people', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Lena M. Schmidt' }).waitFor();
 
-    await page.getByRole('link', { name: /Demo Data/ }).first().click();
+    await page
+      .getByRole('link', { name: /Demo Data/ })
+      .first()
+      .click();
     await page.waitForURL(/\/people-integrations\//);
     await page.getByRole('tab', { name: 'Events' }).waitFor();
     await page.getByRole('tab', { name: 'Blocks' }).click();
-    await page.getByText(/Showing|–/).first().waitFor();
+    await page
+      .getByText(/Showing|–/)
+      .first()
+      .waitFor();
     await screenshot(page, 'people', 'person-integration-desktop');
 
     await page.goto(`${inject('baseUrl')}/people/00000000-0000-4000-8000-000000000000`);

@@ -130,7 +130,9 @@ describe('team timeline', () => {
     await columns(page).first().waitFor();
 
     // Every 404 is counted by URL; this journey's own reads must never miss.
-    expect(missing.filter((u) => /\/api\/v1\/(activities|people|unassigned|ignored|stream|activity-blocks)/.test(u))).toEqual([]);
+    expect(
+      missing.filter((u) => /\/api\/v1\/(activities|people|unassigned|ignored|stream|activity-blocks)/.test(u)),
+    ).toEqual([]);
     expect(problems.filter((p) => !/401|404|favicon/.test(p))).toEqual([]);
     await context.close();
   });

@@ -58,7 +58,7 @@ export function Tabs({ items, defaultValue, param = 'tab', className, ...props }
           >
             {item.label}
             {item.count !== undefined ? (
-              <span className="tabular rounded-full bg-subtle px-1.5 py-px text-xs font-medium text-muted">
+              <span className="tabular rounded-full bg-subtle px-1.5 py-px text-xs font-medium text-zinc-600 dark:text-zinc-300">
                 {item.count}
               </span>
             ) : null}

@@ -1,5 +1,5 @@
 import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity';
-import { type CSSProperties, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { personColor } from '../../../lib/person-colors';
 import { GRID_HEIGHT, HOUR_HEIGHT, MIN_COLUMN_WIDTH } from '../lib/geometry';
 import { DayActivityLayer, type DayWindow } from './day-activity-layer';
