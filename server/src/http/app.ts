@@ -36,12 +36,12 @@ async function loadAreaPlugins(): Promise<{ area: string; plugin: AreaPlugin }[]
     .filter((d) => d.isDirectory() && existsSync(resolve(modulesDir, d.name, 'routes.ts')))
     .map((d) => d.name)
     .sort();
-  return Promise.all(
-    areas.map(async (area) => {
-      const mod = (await import(pathToFileURL(resolve(modulesDir, area, 'routes.ts')).href)) as { default: AreaPlugin };
-      return { area, plugin: mod.default };
-    }),
-  );
+  const plugins: { area: string; plugin: AreaPlugin }[] = [];
+  for (const area of areas) {
+    const mod = (await import(pathToFileURL(resolve(modulesDir, area, 'routes.ts')).href)) as { default: AreaPlugin };
+    plugins.push({ area, plugin: mod.default });
+  }
+  return plugins;
 }
 
 export interface BuildAppOptions {

@@ -21,7 +21,14 @@ const app = await buildApp(
   { logger: false },
 );
 const out = resolve(rootDir, 'docs/openapi.json');
-writeFileSync(out, `${JSON.stringify(app.swagger(), null, 2)}\n`);
+const doc = app.swagger() as { components?: { schemas?: Record<string, unknown> } };
+// Schema components register in module-load order; sort them so the document is stable.
+if (doc.components?.schemas) {
+  doc.components.schemas = Object.fromEntries(
+    Object.entries(doc.components.schemas).sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
 await app.close();
 await database.close();
 console.log(`Wrote ${out}`);
