@@ -3,8 +3,13 @@ import { randomUUID } from 'node:crypto';
 export const BATCH = 100;
 export const STATUSES = ['online', 'online', 'online', 'meeting', 'dnd', 'away', 'offline'];
 
-/** Each integration reports a team of 100 people once per simulated minute, starting 60 days ago. */
-export function presenceBodies(keys: string[]) {
+/**
+ * Each integration reports a team of 100 people once per simulated minute, starting 60 days ago
+ * (a replay: every block is already closed, so each push moves a closed block's end). With
+ * BENCH_LIVE=1 every push is stamped with the current time instead, as a live source would, so
+ * blocks stay ongoing (the statuses still change per simulated minute).
+ */
+export function presenceBodies(keys: string[], live = process.env.BENCH_LIVE === '1') {
   const start = Date.now() - 60 * 86_400_000;
   const ticks = keys.map(() => 0);
   let next = 0;
@@ -19,7 +24,11 @@ export function presenceBodies(keys: string[]) {
     }));
     return {
       key: keys[i] as string,
-      body: JSON.stringify({ timestamp: new Date(start + tick * 60_000).toISOString(), source: 'bench', users }),
+      body: JSON.stringify({
+        timestamp: new Date(live ? Date.now() : start + tick * 60_000).toISOString(),
+        source: 'bench',
+        users,
+      }),
     };
   };
 }

@@ -64,13 +64,15 @@ export async function startServer(
   const database = connectDatabase(url, { max: 20 });
   const deps = createDeps(config, database, log);
   let seed: SeedResult = { seeded: false };
-  let jobs: JobRunner | null = null;
+  let jobs = null as JobRunner | null;
   let app: App | null = null;
   try {
     await prepareDatabase(database, async () => {
       seed = await seedIfEmpty(deps, { demo: config.SEED_DEMO, createDemoTeam });
+      // pg-boss installs its schema, queues and schedules on start; processes starting together would
+      // deadlock on that, so it happens under the same start-up lock.
+      if (config.JOBS) jobs = await startJobs(deps, { work: config.ROLE !== 'web' });
     });
-    if (config.JOBS) jobs = await startJobs(deps, { work: config.ROLE !== 'web' });
     let address: string | null = null;
     if (config.ROLE !== 'worker') {
       app = await buildApp(deps, { logger: options.logger ?? { level: config.LOG_LEVEL } });

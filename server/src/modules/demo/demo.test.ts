@@ -84,10 +84,7 @@ describe('createDemoTeam', () => {
 
   it('backfills 90 days with active people, one unassigned, rollups and predictions', async () => {
     const account = await createAccount(t.db, { plan: 'business', features: ['predictions'] });
-    const started = performance.now();
     await createDemoTeam(t.deps, account.id);
-    const ms = performance.now() - started;
-    expect(ms).toBeLessThan(30_000);
 
     const team = await t.db.select().from(people).where(eq(people.accountId, account.id));
     expect(team).toHaveLength(8);

@@ -5,7 +5,7 @@ import { accountBlocked } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { consumeRateLimit } from './rate-limit.ts';
+import { decideRateLimit, type RateLimitDecision } from './rate-limit.ts';
 
 /** The integration a push API key belongs to, resolved once per request. */
 export interface PushIntegration {
@@ -27,23 +27,19 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export async function findIntegrationByKey(deps: AppDeps, apiKey: string): Promise<PushIntegration | null> {
-  const keyHash = sha256(apiKey);
-  const result = await deps.database.db.execute<{
-    id: string;
-    account_id: string;
-    name: string;
-    status: 'active' | 'inactive';
-    archived_at: Date | null;
-    last_connected_at: Date | null;
-    account_status: AccountStatus;
-  }>(sql`
-    select i.id, i.account_id, i.name, i.status, i.archived_at, i.last_connected_at, a.status as account_status
-      from integrations i
-      join accounts a on a.id = i.account_id
-     where i.api_key_hash = ${keyHash}`);
-  const row = result.rows[0];
-  if (!row) return null;
+interface KeyRow extends Record<string, unknown> {
+  id: string;
+  account_id: string;
+  name: string;
+  status: 'active' | 'inactive';
+  archived_at: Date | null;
+  last_connected_at: Date | null;
+  account_status: AccountStatus;
+  count: number | null;
+  remaining: number | null;
+}
+
+function integrationOf(row: KeyRow, keyHash: string): PushIntegration {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -56,6 +52,41 @@ export async function findIntegrationByKey(deps: AppDeps, apiKey: string): Promi
   };
 }
 
+const lookupSql = (keyHash: string) => sql`
+  select i.id, i.account_id, i.name, i.status, i.archived_at, i.last_connected_at, a.status as account_status
+    from integrations i
+    join accounts a on a.id = i.account_id
+   where i.api_key_hash = ${keyHash}`;
+
+/**
+ * The integration of `apiKey` and, in the same statement (one round trip, no separate commit), one
+ * request counted in the key's rate-limit window. Unknown keys count nothing.
+ */
+async function findIntegrationCounting(
+  deps: AppDeps,
+  apiKey: string,
+  perMinute: number,
+): Promise<{ integration: PushIntegration; decision: RateLimitDecision } | null> {
+  const keyHash = sha256(apiKey);
+  const result = await deps.database.db.execute<KeyRow>(sql`
+    with i as (${lookupSql(keyHash)}),
+    counted as (
+      insert into api_rate_limits (key_hash, window_start, count)
+      select ${keyHash}, date_trunc('minute', now()), 1 from i
+      on conflict (key_hash, window_start) do update set count = api_rate_limits.count + 1
+      returning count, ceil(extract(epoch from (window_start + interval '1 minute' - now())))::int as remaining
+    )
+    select i.*, counted.count, counted.remaining from i left join counted on true`);
+  const row = result.rows[0];
+  if (!row) return null;
+  if (row.count === null || row.remaining === null) throw new Error('rate limit counter returned nothing');
+  const decision = await decideRateLimit(deps.database.db, keyHash, perMinute, {
+    count: row.count,
+    remaining: row.remaining,
+  });
+  return { integration: integrationOf(row, keyHash), decision };
+}
+
 /**
  * onRequest hook of the push API: Bearer key -> integration (401), per-key rate limit (429),
  * then stopped/archived integrations and suspended/terminated accounts (403). Runs before the
@@ -65,12 +96,12 @@ export function authenticatePush(deps: AppDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized('Send the integration API key as "Authorization: Bearer <key>".');
-    const integration = await findIntegrationByKey(deps, match[1]);
-    if (!integration) throw unauthorized('The API key is not valid. It may have been regenerated.');
+    const limit = deps.config.INGEST_RATE_LIMIT_PER_MINUTE;
+    const found = await findIntegrationCounting(deps, match[1], limit);
+    if (!found) throw unauthorized('The API key is not valid. It may have been regenerated.');
+    const { integration, decision } = found;
     request.pushIntegration = integration;
 
-    const limit = deps.config.INGEST_RATE_LIMIT_PER_MINUTE;
-    const decision = await consumeRateLimit(deps.database.db, integration.keyHash, limit);
     if (!decision.allowed) {
       throw tooManyRequests(
         `Rate limit of ${limit} requests per minute per API key exceeded. Retry in ${decision.retryAfterSeconds} s.`,

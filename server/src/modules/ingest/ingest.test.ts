@@ -11,6 +11,7 @@ import {
   presenceSamples,
 } from '../../db/schema/activity.ts';
 import { apiCalls, integrationRunEvents, integrationRuns, integrations } from '../../db/schema/integrations.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { pruneApiCalls } from './api-call-log.ts';
 
 let t: TestApp;
@@ -205,12 +206,23 @@ describe('POST /api/v1/presence', () => {
 
 describe('push API authentication', () => {
   it('answers 401 without a key, with an unknown key and with a regenerated key', async () => {
-    const { push } = await setup();
+    const { push, apiKey } = await setup();
     const body = { timestamp: minutesAgo(1), source: 's', users: [] };
     const none = await client(t.app)({ method: 'POST', url: '/api/v1/presence', body });
     expect(none.statusCode).toBe(401);
     expect((await push('/api/v1/presence', body, 'ovl_not-a-real-key')).statusCode).toBe(401);
     expect((await push('/api/v1/events', { ...body, events: [] }, 'ovl_nope')).statusCode).toBe(401);
+    // The key lookup and the rate-limit counter share one statement: unknown keys count nothing.
+    expect((await push('/api/v1/presence', body)).statusCode).toBe(200);
+    const counted = async (key: string) =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`select coalesce(sum(count), 0)::int as n from api_rate_limits where key_hash = ${sha256(key)}`,
+        )
+      ).rows[0]?.n;
+    expect(await counted('ovl_not-a-real-key')).toBe(0);
+    expect(await counted('ovl_nope')).toBe(0);
+    expect(await counted(apiKey)).toBe(1);
   });
 
   it('answers 403 for stopped or archived integrations and suspended or terminated accounts', async () => {

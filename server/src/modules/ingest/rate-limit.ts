@@ -20,6 +20,19 @@ export async function consumeRateLimit(db: DbOrTx, keyHash: string, perMinute: n
     returning count, ceil(extract(epoch from (window_start + interval '1 minute' - now())))::int as remaining`);
   const row = result.rows[0];
   if (!row) throw new Error('rate limit counter returned nothing');
+  return decideRateLimit(db, keyHash, perMinute, row);
+}
+
+/**
+ * The decision for a counter value just written (by consumeRateLimit or by the key lookup's own
+ * statement); the first request of a window removes the key's older windows.
+ */
+export async function decideRateLimit(
+  db: DbOrTx,
+  keyHash: string,
+  perMinute: number,
+  row: { count: number; remaining: number },
+): Promise<RateLimitDecision> {
   if (row.count === 1) {
     await db.execute(
       sql`delete from api_rate_limits where key_hash = ${keyHash} and window_start < date_trunc('minute', now())`,
