@@ -1,3 +1,4 @@
+/// <reference path="../types/async-exit-hook.d.ts" />
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
