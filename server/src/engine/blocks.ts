@@ -70,9 +70,21 @@ export function normaliseSamples(samples: readonly Sample[]): Sample[] {
  * - The last block stays open (end null) while now is within step + grace of its last sample.
  */
 export function computeBlocks(samples: Sample[], opts: BlockOptions): BlockSpan[] {
+  return runBlocks(null, samples, opts);
+}
+
+/**
+ * The block state machine, started from `open` (the block still open before these samples, or
+ * null). computeBlocks starts it empty; continueBlocks starts it mid-stream.
+ */
+export function runBlocks(
+  initial: { start: number; last: number } | null,
+  samples: readonly Sample[],
+  opts: BlockOptions,
+): BlockSpan[] {
   const reach = opts.stepMs + opts.graceMs;
   const blocks: BlockSpan[] = [];
-  let open: { start: number; last: number } | null = null;
+  let open = initial ? { ...initial } : null;
   const closeSilent = (o: { start: number; last: number }) =>
     blocks.push({ start: o.start, end: o.last + opts.stepMs, lastSampleAt: o.last });
 
