@@ -1,5 +1,5 @@
 import { Activity, ArrowLeft, Clock, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { Button } from '../../../ui/button';
@@ -28,23 +28,64 @@ function ErrorLine({ text, onRetry }: { text: string; onRetry: () => void }) {
   );
 }
 
+/** The loading, error, empty and paging frame shared by the events and blocks tabs. */
+function PagedTab<T>({
+  query,
+  items,
+  total,
+  page,
+  onPageChange,
+  errorText,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  items: T[] | undefined;
+  total: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  errorText: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <Skeleton className="h-64" />;
+  if (query.isError || !items)
+    return (
+      <ErrorLine
+        text={isApiError(query.error, 404) ? 'Person integration not found' : errorText}
+        onRetry={() => query.refetch()}
+      />
+    );
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="divide-y divide-line rounded-lg border border-line bg-surface">{children(items)}</ul>
+      <Pagination
+        page={page}
+        totalPages={Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE))}
+        totalCount={total}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        onPageChange={onPageChange}
+      />
+    </div>
+  );
+}
+
 function EventsTab({ id, active }: { id: string; active: boolean }) {
   const [page, setPage] = useState(1);
   const q = usePersonIntegrationEvents(id, (page - 1) * ACTIVITY_PAGE_SIZE, active);
-  if (q.isPending) return <Skeleton className="h-64" />;
-  if (q.isError)
-    return (
-      <ErrorLine
-        text={isApiError(q.error, 404) ? 'Person integration not found' : 'Failed to load events'}
-        onRetry={() => q.refetch()}
-      />
-    );
-  const { events, pagination } = q.data;
-  if (events.length === 0) return <EmptyState icon={Activity} description="No activity events yet" />;
   return (
-    <div className="flex flex-col gap-3">
-      <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
-        {events.map((e) => (
+    <PagedTab
+      query={q}
+      items={q.data?.events}
+      total={q.data?.pagination.total ?? 0}
+      page={page}
+      onPageChange={setPage}
+      errorText="Failed to load events"
+      empty={<EmptyState icon={Activity} description="No activity events yet" />}
+    >
+      {(events) =>
+        events.map((e) => (
           <li key={e.id} className="flex items-start gap-3 px-4 py-3 text-sm">
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{e.title || e.kind}</p>
@@ -63,52 +104,36 @@ function EventsTab({ id, active }: { id: string; active: boolean }) {
               </a>
             ) : null}
           </li>
-        ))}
-      </ul>
-      <Pagination
-        page={page}
-        totalPages={Math.max(1, Math.ceil(pagination.total / ACTIVITY_PAGE_SIZE))}
-        totalCount={pagination.total}
-        pageSize={ACTIVITY_PAGE_SIZE}
-        onPageChange={setPage}
-      />
-    </div>
+        ))
+      }
+    </PagedTab>
   );
 }
 
 function BlocksTab({ id, active }: { id: string; active: boolean }) {
   const [page, setPage] = useState(1);
   const q = usePersonIntegrationBlocks(id, (page - 1) * ACTIVITY_PAGE_SIZE, active);
-  if (q.isPending) return <Skeleton className="h-64" />;
-  if (q.isError)
-    return (
-      <ErrorLine
-        text={isApiError(q.error, 404) ? 'Person integration not found' : 'Failed to load activity blocks'}
-        onRetry={() => q.refetch()}
-      />
-    );
-  const { activityBlocks, pagination } = q.data;
-  if (activityBlocks.length === 0) return <EmptyState icon={Clock} description="No activity blocks yet" />;
   return (
-    <div className="flex flex-col gap-3">
-      <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
-        {activityBlocks.map((b) => (
+    <PagedTab
+      query={q}
+      items={q.data?.activityBlocks}
+      total={q.data?.pagination.total ?? 0}
+      page={page}
+      onPageChange={setPage}
+      errorText="Failed to load activity blocks"
+      empty={<EmptyState icon={Clock} description="No activity blocks yet" />}
+    >
+      {(blocks) =>
+        blocks.map((b) => (
           <li key={b.id} className="tabular flex items-center gap-3 px-4 py-3 text-sm">
             <span className="flex-1">
               {when(b.startTime)} – {b.endTime ? when(b.endTime) : 'ongoing'}
             </span>
             <span className="text-xs text-muted">{span(b.durationMinutes)}</span>
           </li>
-        ))}
-      </ul>
-      <Pagination
-        page={page}
-        totalPages={Math.max(1, Math.ceil(pagination.total / ACTIVITY_PAGE_SIZE))}
-        totalCount={pagination.total}
-        pageSize={ACTIVITY_PAGE_SIZE}
-        onPageChange={setPage}
-      />
-    </div>
+        ))
+      }
+    </PagedTab>
   );
 }
 
