@@ -14,6 +14,8 @@ export interface BenchEnvironment {
   url: string;
   pool: pg.Pool;
   keys: string[];
+  /** The server process, for CPU accounting. */
+  serverPid: number;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startBenchEnvironment(
     const text = d.toString();
     if (out.length < 100_000) out += text;
     options.onServerOutput?.(text);
+    if (process.env.BENCH_SERVER_OUTPUT) process.stderr.write(text);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -92,6 +95,7 @@ export async function startBenchEnvironment(
     url: `http://127.0.0.1:${port}`,
     pool,
     keys,
+    serverPid: child.pid ?? 0,
     async stop() {
       await pool.end();
       child.kill('SIGTERM');

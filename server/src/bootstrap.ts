@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { connectDatabase, type Database, runMigrations } from './db/client.ts';
 import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { type SeedResult, seedIfEmpty } from './db/seed.ts';
+import { createPresencePump } from './engine/presence-pump.ts';
 import { type App, buildApp } from './http/app.ts';
 import type { AppDeps } from './http/deps.ts';
 import { type JobRunner, startJobs } from './jobs/index.ts';
@@ -46,12 +47,18 @@ export async function prepareDatabase(database: Database, body: () => Promise<vo
 }
 
 export function createDeps(config: Config, database: Database, log: (l: string) => void): AppDeps {
+  const notify = createNotifier(database);
   return {
     config,
     database,
     secrets: new SecretBox(config.appSecret),
     mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
-    notify: createNotifier(database),
+    notify,
+    presence: createPresencePump({
+      db: database.db,
+      notify,
+      onError: (err) => log(`presence pump: ${err instanceof Error ? err.message : String(err)}`),
+    }),
   };
 }
 
@@ -81,6 +88,8 @@ export async function startServer(
       const port = typeof bound === 'object' && bound ? bound.port : config.PORT;
       address = `http://${['0.0.0.0', '127.0.0.1', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${port}`;
     }
+    // Presence a previous process accepted but did not get to apply.
+    deps.presence.kick();
     let stopping: Promise<void> | null = null;
     return {
       deps,
@@ -90,6 +99,7 @@ export async function startServer(
       stop: () => {
         stopping ??= (async () => {
           await app?.close().catch(() => {});
+          await deps.presence.stop().catch(() => {});
           await jobs?.stop().catch(() => {});
           await database.db.execute(sql`select 1`).catch(() => {});
           await database.close().catch(() => {});
@@ -100,6 +110,7 @@ export async function startServer(
     };
   } catch (err) {
     await app?.close().catch(() => {});
+    await deps.presence.stop().catch(() => {});
     await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});

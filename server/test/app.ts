@@ -47,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mails,
     async close() {
       await app.close();
+      await deps.presence.stop();
       await database.drop();
     },
   };

@@ -115,6 +115,11 @@ describe('crash recovery', () => {
     const second = await startServer();
     const after = await connectToServerDatabase();
     try {
+      // A 2xx means committed to the inbox; the restarted server applies what the killed one did not.
+      const deadline = Date.now() + 60_000;
+      const waiting = async () => Number((await after.query('select count(*) as n from presence_inbox')).rows[0].n);
+      while ((await waiting()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await waiting()).toBe(0);
       const stored = await after.query<{ external_id: string; at: Date }>(
         `select pi.external_id, s.at from presence_samples s
            join person_integrations pi on pi.id = s.person_integration_id`,

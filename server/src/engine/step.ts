@@ -55,3 +55,14 @@ export async function stepMinutesFor(db: DbOrTx, integrationId: string): Promise
   if (!row) return DEFAULT_STEP_MINUTES;
   return stepMinutesOf({ provider: row.provider, serviceIntervalMinutes: row.serviceIntervalMinutes, account: row });
 }
+
+/** The step changes only with service or plan edits; a minute of caching saves a query per use. */
+const stepCache = new Map<string, { minutes: number; until: number }>();
+export async function cachedStepMinutesFor(db: DbOrTx, integrationId: string): Promise<number> {
+  const hit = stepCache.get(integrationId);
+  if (hit && hit.until > Date.now()) return hit.minutes;
+  const minutes = await stepMinutesFor(db, integrationId);
+  if (stepCache.size > 10_000) stepCache.clear();
+  stepCache.set(integrationId, { minutes, until: Date.now() + 60_000 });
+  return minutes;
+}

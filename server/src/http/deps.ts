@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { AccountStatus } from '../db/schema/accounts.ts';
 import type { UserRole } from '../db/schema/users.ts';
+import type { PresencePump } from '../engine/presence-pump.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 
 /** Long-lived collaborators, built once in main.ts (or a test) and shared by every request and job. */
@@ -13,6 +14,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Publishes account-scoped change notifications (PostgreSQL NOTIFY) for live updates. */
   notify: (accountId: string, topic: string) => Promise<void>;
+  /** Applies pushed presence (the inbox) to samples, blocks and rollups, behind the push API. */
+  presence: PresencePump;
 }
 
 export interface MailMessage {

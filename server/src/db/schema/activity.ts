@@ -69,18 +69,38 @@ export const personIntegrations = pgTable(
   ],
 );
 
-/** Raw presence samples: blocks are a pure function of these, so order of arrival never matters. */
+/**
+ * Raw presence samples: blocks are a pure function of these, so order of arrival never matters.
+ * No foreign key: its per-row check was a third of the engine's insert cost. The engine only writes
+ * samples of person-integrations it has just locked, and a statement-level trigger on
+ * person_integrations deletes their samples (migration 0005), as the cascade did.
+ */
 export const presenceSamples = pgTable(
   'presence_samples',
   {
-    personIntegrationId: uuid('person_integration_id')
-      .notNull()
-      .references(() => personIntegrations.id, { onDelete: 'cascade' }),
+    personIntegrationId: uuid('person_integration_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     status: text('status').$type<PresenceStatus>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.personIntegrationId, t.at] })],
 );
+
+/**
+ * Presence accepted by the push API and not yet applied by the block engine. A push only appends
+ * here (a bare heap: no index, no foreign key, so it costs about a plain insert); the presence pump
+ * deletes what it applies in the same transaction that writes samples, blocks and rollups.
+ */
+export const presenceInbox = pgTable('presence_inbox', {
+  accountId: uuid('account_id').notNull(),
+  integrationId: uuid('integration_id').notNull(),
+  personIntegrationId: uuid('person_integration_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  status: text('status').$type<PresenceStatus>().notNull(),
+  /** The timezone the source reported, if any (refreshes the automatic timezone). */
+  timezone: text('timezone'),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const activityBlocks = pgTable(
   'activity_blocks',

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activityBlocks, people } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
 import { recomputeBlocks } from '../../engine/recompute.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
 import { stepMinutesFor } from '../../engine/step.ts';
@@ -57,6 +58,7 @@ export async function editBlock(ctx: Ctx, id: string, input: BlockEditBody): Pro
   const end = new Date(input.endTime);
   const now = new Date();
   const result = await ctx.db.transaction(async (tx) => {
+    await holdPresenceInbox(tx);
     const block = await findOwnBlock(tx, ctx.accountId, id);
     const oldEnd = block.endTime ?? now;
     const overlapping = await tx.execute<{ id: string }>(sql`
@@ -67,11 +69,11 @@ export async function editBlock(ctx: Ctx, id: string, input: BlockEditBody): Pro
     if (overlapping.rows.length > 0) {
       throw conflict('This block would overlap another edited block of the same integration.');
     }
-    await tx.execute(sql`
-      delete from presence_samples
-      where person_integration_id = ${block.personIntegrationId}
+    const outside = sql`person_integration_id = ${block.personIntegrationId}
         and at >= ${block.startTime} and at <= ${oldEnd}
-        and (at < ${start} or at > ${end})`);
+        and (at < ${start} or at > ${end})`;
+    await discardWaitingPresence(tx, outside);
+    await tx.execute(sql`delete from presence_samples where ${outside}`);
     await tx
       .update(activityBlocks)
       .set({ startTime: start, endTime: end, editedAt: now, updatedAt: now })
@@ -106,11 +108,12 @@ export async function deleteBlock(ctx: Ctx, id: string): Promise<{ success: bool
   requireRole(ctx, 'manager');
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
+    await holdPresenceInbox(tx);
     const block = await findOwnBlock(tx, ctx.accountId, id);
     const end = block.endTime ?? now;
-    await tx.execute(sql`
-      delete from presence_samples
-      where person_integration_id = ${block.personIntegrationId} and at >= ${block.startTime} and at <= ${end}`);
+    const within = sql`person_integration_id = ${block.personIntegrationId} and at >= ${block.startTime} and at <= ${end}`;
+    await discardWaitingPresence(tx, within);
+    await tx.execute(sql`delete from presence_samples where ${within}`);
     await tx.delete(activityBlocks).where(eq(activityBlocks.id, block.id));
     await refreshRollups(tx, [block.personId], block.startTime, end, now);
   });

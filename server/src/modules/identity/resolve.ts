@@ -50,15 +50,14 @@ function dedupe(users: IdentityInput[]): Map<string, IdentityInput> {
  * concurrent pushes touching the same people serialise instead of deadlocking: the lock is held
  * until commit, so the block engine of the next push sees this push's samples and blocks.
  */
-async function findKnown(tx: DbOrTx, integrationId: string, identifiers: string[]): Promise<KnownRow[]> {
+async function findKnown(tx: DbOrTx, integrationId: string, identifiers: string[], lock: boolean): Promise<KnownRow[]> {
   const result = await tx.execute<KnownRow>(sql`
     select pi.id as pi_id, pi.external_id, pi.person_id, p.status, p.timezone_manual, p.timezone_automatic
       from person_integrations pi
       join people p on p.id = pi.person_id
      where pi.integration_id = ${integrationId}
        and pi.external_id in (select jsonb_array_elements_text(${JSON.stringify(identifiers)}::jsonb))
-     order by p.id
-       for update of p`);
+     ${lock ? sql`order by p.id for update of p` : sql``}`);
   return result.rows;
 }
 
@@ -116,22 +115,32 @@ async function createUnknown(
   return { created, lost };
 }
 
+/** What one sighting of a known identity changes on its person and person-integration. */
+export interface IdentityRefresh {
+  personId: string;
+  personIntegrationId: string;
+  isOnline?: boolean | null;
+  seenAt?: Date | null;
+  timezone?: string | null;
+  status?: string | null;
+  details?: Record<string, unknown> | null;
+}
+
 /**
- * Refreshes lastSeenAt, isOnline, last status and automatic timezone of known, non-ignored
- * identities (their people are already locked by findKnown). One statement; rows whose values
- * would not change are left alone.
+ * Refreshes lastSeenAt, isOnline, last status and automatic timezone of known identities (their
+ * people locked by the caller). One statement; rows whose values would not change are left alone;
+ * an older sighting never overrides a newer one.
  */
-async function refreshKnown(tx: DbOrTx, known: { row: KnownRow; input: IdentityInput }[]): Promise<void> {
-  const live = known.filter((k) => k.row.status !== 'ignored');
-  if (live.length === 0) return;
-  const rows = live.map(({ row, input }) => ({
-    person_id: row.person_id,
-    pi_id: row.pi_id,
-    online: input.isOnline ?? null,
-    seen: input.seenAt?.toISOString() ?? null,
-    tz: input.timezone ?? null,
-    status: input.status ?? null,
-    details: input.details && Object.keys(input.details).length > 0 ? input.details : null,
+export async function refreshIdentities(tx: DbOrTx, refreshes: IdentityRefresh[]): Promise<void> {
+  if (refreshes.length === 0) return;
+  const rows = refreshes.map((r) => ({
+    person_id: r.personId,
+    pi_id: r.personIntegrationId,
+    online: r.isOnline ?? null,
+    seen: r.seenAt?.toISOString() ?? null,
+    tz: r.timezone ?? null,
+    status: r.status ?? null,
+    details: r.details && Object.keys(r.details).length > 0 ? r.details : null,
   }));
   await tx.execute(sql`
     with v as (
@@ -175,19 +184,25 @@ async function refreshKnown(tx: DbOrTx, known: { row: KnownRow; input: IdentityI
  * `(integration, personIdentifier)` -> person-integration, batched (a handful of queries for 1,000
  * users). Unknown identifiers become a person-integration and an unassigned person (named from name
  * or firstname, the reported timezone as automatic timezone); nothing is dropped. Known ones get
- * lastSeenAt, isOnline and the automatic timezone refreshed (a manual timezone wins). Ignored
- * people are returned with personStatus 'ignored' and are not touched.
+ * lastSeenAt, isOnline and the automatic timezone refreshed (a manual timezone wins), their people
+ * locked in id order until the caller's commit. Ignored people are returned with personStatus
+ * 'ignored' and are not touched.
+ *
+ * `deferRefresh`: only look up and create (no locks, no refresh), for callers that hand the
+ * sightings to the presence pump, which refreshes them with the samples.
  */
 export async function resolveIdentities(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
   users: IdentityInput[],
+  options: { deferRefresh?: boolean } = {},
 ): Promise<Map<string, ResolvedIdentity>> {
   const byId = dedupe(users);
   const result = new Map<string, ResolvedIdentity>();
   if (byId.size === 0) return result;
+  const lock = !options.deferRefresh;
 
-  let knownRows = await findKnown(tx, integration.id, [...byId.keys()]);
+  let knownRows = await findKnown(tx, integration.id, [...byId.keys()], lock);
   const knownIds = new Set(knownRows.map((r) => r.external_id));
   const unknown = [...byId.values()].filter((u) => !knownIds.has(u.personIdentifier));
   if (unknown.length > 0) {
@@ -196,11 +211,18 @@ export async function resolveIdentities(
       const input = byId.get(ident) as IdentityInput;
       result.set(ident, { ...ids, personStatus: 'unassigned', timezone: input.timezone ?? 'UTC', created: true });
     }
-    if (lost.length > 0) knownRows = knownRows.concat(await findKnown(tx, integration.id, lost));
+    if (lost.length > 0) knownRows = knownRows.concat(await findKnown(tx, integration.id, lost, lock));
   }
 
   const known = knownRows.map((row) => ({ row, input: byId.get(row.external_id) as IdentityInput }));
-  await refreshKnown(tx, known);
+  if (!options.deferRefresh) {
+    await refreshIdentities(
+      tx,
+      known
+        .filter(({ row }) => row.status !== 'ignored')
+        .map(({ row, input }) => ({ personId: row.person_id, personIntegrationId: row.pi_id, ...input })),
+    );
+  }
   for (const { row, input } of known) {
     result.set(row.external_id, {
       personIntegrationId: row.pi_id,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiCalls } from '../../db/schema/integrations.ts';
@@ -77,29 +77,44 @@ export function apiCallContextOf(request: FastifyRequest, reply: FastifyReply): 
   };
 }
 
+type LoggedCall = Omit<ApiCallContext, 'elapsedMs' | 'markLogged'> & {
+  statusCode: number;
+  durationMs: number;
+  response: unknown;
+};
+
+const rowOf = (call: LoggedCall) => ({
+  integrationId: call.integration.id,
+  accountId: call.integration.accountId,
+  method: call.method,
+  endpoint: call.endpoint,
+  statusCode: call.statusCode,
+  durationMs: Math.round(call.durationMs),
+  payload: truncateBody(call.payload),
+  response: truncateBody(call.response),
+});
+
 /** Writes one row of the API call log (and now and then trims the integration's log to its bound). */
-export async function insertApiCall(
-  db: DbOrTx,
-  call: Omit<ApiCallContext, 'elapsedMs' | 'markLogged'> & {
-    statusCode: number;
-    durationMs: number;
-    response: unknown;
-  },
-): Promise<void> {
-  const [row] = await db
-    .insert(apiCalls)
-    .values({
-      integrationId: call.integration.id,
-      accountId: call.integration.accountId,
-      method: call.method,
-      endpoint: call.endpoint,
-      statusCode: call.statusCode,
-      durationMs: Math.round(call.durationMs),
-      payload: truncateBody(call.payload),
-      response: truncateBody(call.response),
-    })
-    .returning({ id: apiCalls.id });
+export async function insertApiCall(db: DbOrTx, call: LoggedCall): Promise<void> {
+  const [row] = await db.insert(apiCalls).values(rowOf(call)).returning({ id: apiCalls.id });
   if (row && row.id % 100 === 0) await trimIntegrationLog(db, call.integration.id);
+}
+
+/**
+ * The log row as a CTE (`api_call as (insert ...)`) for a caller's single-statement write; the
+ * caller trims the log now and then with trimApiCallLogSometimes.
+ */
+export function apiCallInsertCte(call: LoggedCall): SQL {
+  const r = rowOf(call);
+  return sql`api_call as (
+    insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, payload, response)
+    values (${r.integrationId}, ${r.accountId}, ${r.method}, ${r.endpoint}, ${r.statusCode}, ${r.durationMs},
+            ${r.payload}, ${r.response}))`;
+}
+
+/** Trims about once per 100 calls, as insertApiCall does by id. */
+export async function trimApiCallLogSometimes(db: DbOrTx, integrationId: string): Promise<void> {
+  if (Math.random() < 0.01) await trimIntegrationLog(db, integrationId);
 }
 
 /**

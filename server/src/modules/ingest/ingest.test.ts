@@ -26,7 +26,12 @@ async function setup() {
   const account = await createAccount(t.db);
   const { integration, apiKey } = await createPushIntegration(t.deps, account.id);
   const call = client(t.app);
-  const push = (url: string, body: object, key = apiKey) => call({ method: 'POST', url, body, headers: bearer(key) });
+  // A 2xx means committed; the engine applies presence right behind: wait for it before looking.
+  const push = async (url: string, body: object, key = apiKey) => {
+    const res = await call({ method: 'POST', url, body, headers: bearer(key) });
+    await t.deps.presence.settled();
+    return res;
+  };
   return { account, integration, apiKey, push };
 }
 

@@ -8,14 +8,13 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PresenceStatus } from '../../db/schema/activity.ts';
-import { applyPresenceSamples, type PresenceSampleInput } from '../../engine/apply-presence.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
-import { stepMinutesFor } from '../../engine/step.ts';
+import { type InboxEntry, inboxInsertCte } from '../../engine/presence-inbox.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { storeEvents } from '../events/store.ts';
 import { resolveIdentities } from '../identity/resolve.ts';
 import { type RunRecorder, startRun } from '../runs/recorder.ts';
-import { type ApiCallContext, insertApiCall } from './api-call-log.ts';
+import { type ApiCallContext, apiCallInsertCte, insertApiCall, trimApiCallLogSometimes } from './api-call-log.ts';
 import type { PushIntegration } from './authenticate.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -43,17 +42,6 @@ async function markConnected(db: Db, integration: PushIntegration): Promise<void
     update integrations set last_connected_at = now(), updated_at = now()
      where id = ${integration.id}
        and (last_connected_at is null or last_connected_at < now() - interval '1 minute')`);
-}
-
-/** The step changes only with service or plan edits; a minute of caching saves a query per push. */
-const stepCache = new Map<string, { minutes: number; until: number }>();
-async function cachedStepMinutes(db: Db, integrationId: string): Promise<number> {
-  const hit = stepCache.get(integrationId);
-  if (hit && hit.until > Date.now()) return hit.minutes;
-  const minutes = await stepMinutesFor(db, integrationId);
-  if (stepCache.size > 10_000) stepCache.clear();
-  stepCache.set(integrationId, { minutes, until: Date.now() + 60_000 });
-  return minutes;
 }
 
 /**
@@ -87,6 +75,13 @@ async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * A presence push: identities are looked up (unknown ones created), the samples go to the presence
+ * inbox, and the run record, its debug events and the API call log row are written with them in
+ * one statement: a 2xx means all of it is committed. The presence pump then applies the inbox
+ * (samples, blocks, rollups, lastSeenAt and isOnline) right behind, shared by every push that
+ * arrived meanwhile, and tells the dashboards.
+ */
 export async function ingestPresence(
   deps: AppDeps,
   integration: PushIntegration,
@@ -98,78 +93,79 @@ export async function ingestPresence(
   const run = await startRun(db, integration, 'push', { deferInsert: true });
   run.debug('milestone', { endpoint: 'presence', source: body.source, users: body.users.length });
   const outcome = await recorded(run, async () => {
-    const stepMinutes = await cachedStepMinutes(db, integration.id);
-    return inTransaction(db, async (tx) => {
-      const started = performance.now();
-      const identities = await resolveIdentities(
-        tx,
-        integration,
-        body.users.map((u) => ({
-          personIdentifier: u.personIdentifier,
-          name: u.name,
-          firstname: u.firstname,
-          email: u.email,
-          timezone: u.timezone,
-          details: u.details,
-          status: u.status,
-          isOnline: ACTIVE_STATUSES.has(u.status as PresenceStatus),
-          seenAt: at,
-        })),
-      );
-      const samples: PresenceSampleInput[] = [];
-      let skipped = 0;
-      let peopleCreated = 0;
-      for (const u of body.users) {
-        const identity = identities.get(u.personIdentifier);
-        if (!identity) throw new Error(`identity of ${u.personIdentifier} was not resolved`);
-        if (identity.created) {
-          peopleCreated++;
-          if (peopleCreated <= DETAILED_PEOPLE) {
-            run.debug('person_created', { personIdentifier: u.personIdentifier, personId: identity.personId });
-          }
+    const started = performance.now();
+    const identities = await resolveIdentities(
+      db,
+      integration,
+      body.users.map((u) => ({
+        personIdentifier: u.personIdentifier,
+        name: u.name,
+        firstname: u.firstname,
+        email: u.email,
+        timezone: u.timezone,
+        details: u.details,
+        status: u.status,
+        isOnline: ACTIVE_STATUSES.has(u.status as PresenceStatus),
+        seenAt: at,
+      })),
+      { deferRefresh: true },
+    );
+    const entries: InboxEntry[] = [];
+    let skipped = 0;
+    let peopleCreated = 0;
+    for (const u of body.users) {
+      const identity = identities.get(u.personIdentifier);
+      if (!identity) throw new Error(`identity of ${u.personIdentifier} was not resolved`);
+      if (identity.created) {
+        peopleCreated++;
+        if (peopleCreated <= DETAILED_PEOPLE) {
+          run.debug('person_created', { personIdentifier: u.personIdentifier, personId: identity.personId });
         }
-        if (identity.personStatus === 'ignored') {
-          skipped++;
-          if (skipped <= DETAILED_PEOPLE) {
-            run.debug('event_skipped', { personIdentifier: u.personIdentifier, reason: 'ignored', status: u.status });
-          }
-          continue;
+      }
+      if (identity.personStatus === 'ignored') {
+        skipped++;
+        if (skipped <= DETAILED_PEOPLE) {
+          run.debug('event_skipped', { personIdentifier: u.personIdentifier, reason: 'ignored', status: u.status });
         }
-        samples.push({
-          personIntegrationId: identity.personIntegrationId,
-          personId: identity.personId,
-          at,
-          status: u.status as PresenceStatus,
-          timezone: identity.timezone,
-        });
+        continue;
       }
-      run.debug(
-        'person_lookup',
-        { people: identities.size, created: peopleCreated, ignored: skipped },
-        performance.now() - started,
+      entries.push({
+        accountId: integration.accountId,
+        integrationId: integration.id,
+        personIntegrationId: identity.personIntegrationId,
+        at,
+        status: u.status as PresenceStatus,
+        timezone: u.timezone ?? null,
+        details: u.details ?? null,
+      });
+    }
+    run.debug(
+      'person_lookup',
+      { people: identities.size, created: peopleCreated, ignored: skipped },
+      performance.now() - started,
+    );
+    const result: PresencePushResult = {
+      success: true,
+      accepted: entries.length,
+      skipped,
+      peopleCreated,
+      runId: run.id,
+    };
+    const alongside = entries.length > 0 ? [inboxInsertCte(entries)] : [];
+    if (call) {
+      alongside.push(
+        apiCallInsertCte({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: JSON.stringify(result) }),
       );
-      if (samples.length > 0) {
-        await applyPresenceSamples(tx, {
-          accountId: integration.accountId,
-          integrationId: integration.id,
-          stepMinutes,
-          samples,
-        });
-      }
-      const result: PresencePushResult = {
-        success: true,
-        accepted: samples.length,
-        skipped,
-        peopleCreated,
-        runId: run.id,
-      };
-      await recordSuccess(tx, run, { peopleFound: body.users.length, eventsCreated: 0 }, call, result);
-      return result;
-    });
+    }
+    await run.finish({ peopleFound: body.users.length, eventsCreated: 0 }, db, alongside);
+    return result;
   });
   call?.markLogged();
+  // The pump's notification after applying also tells the dashboards about created people.
+  if (outcome.accepted > 0) deps.presence.kick();
+  else if (outcome.peopleCreated > 0) await deps.notify(integration.accountId, 'people');
+  await trimApiCallLogSometimes(db, integration.id);
   await markConnected(db, integration);
-  await deps.notify(integration.accountId, 'presence');
   return outcome;
 }
 

@@ -9,6 +9,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/integrations.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
 import { requireRole } from '../../http/access.ts';
 import type { Ctx } from '../../http/deps.ts';
@@ -169,9 +170,11 @@ export async function deleteIntegrationEvents(ctx: Ctx, id: string): Promise<{ s
 export async function deleteIntegrationBlocks(ctx: Ctx, id: string): Promise<{ success: true; deleted: number }> {
   await ownIntegration(ctx, id);
   return ctx.db.transaction(async (tx) => {
+    await holdPresenceInbox(tx);
     const deleted = await tx.execute<{ person_id: string; first: Date; n: number }>(sql`
       with gone as (delete from activity_blocks where integration_id = ${id} returning person_id, start_time)
       select person_id, min(start_time) as first, count(*)::int as n from gone group by person_id`);
+    await discardWaitingPresence(tx, sql`integration_id = ${id}`);
     await tx.execute(sql`
       delete from presence_samples s using person_integrations pi
        where pi.id = s.person_integration_id and pi.integration_id = ${id}`);

@@ -21,13 +21,16 @@ async function managerWithCustom(accountValues: Parameters<typeof signedInManage
   return { ...m, call, integration: created.json(), custom };
 }
 
-const presence = (key: string) =>
-  client(t.app)({
+const presence = async (key: string) => {
+  const res = await client(t.app)({
     method: 'POST',
     url: '/api/v1/presence',
     headers: bearer(key),
     body: { timestamp: new Date().toISOString(), source: 't', users: [{ personIdentifier: 'p1', status: 'online' }] },
   });
+  await t.deps.presence.settled();
+  return res;
+};
 
 describe('integration API', () => {
   it('creates with the defaults of spec 001 §7, running, with a copyable key', async () => {

@@ -54,6 +54,7 @@ async function team(maxPeople: number | null = null) {
       });
       expect(res.statusCode).toBe(200);
     }
+    await t.deps.presence.settled();
     await client(t.app)({
       method: 'POST',
       url: '/api/v1/events',
@@ -176,6 +177,7 @@ describe('people lifecycle', () => {
       headers: bearer(apiKey),
       body: { timestamp: ago(1), source: 't', users: [{ personIdentifier: 'ig-1', status: 'online' }] },
     });
+    await t.deps.presence.settled();
     expect((await activityOf(id)).samples).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type PersonStatus, people } from '../../db/schema/activity.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
 import { requireRole } from '../../http/access.ts';
 import type { Ctx } from '../../http/deps.ts';
@@ -140,7 +141,12 @@ export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string):
 export async function ignorePerson(ctx: Ctx, id: string): Promise<LifecycleResult> {
   requireRole(ctx, 'manager');
   const result = await ctx.db.transaction(async (tx) => {
+    await holdPresenceInbox(tx);
     await lockPerson(tx, ctx.accountId, id);
+    await discardWaitingPresence(
+      tx,
+      sql`person_integration_id in (select pi.id from person_integrations pi where pi.person_id = ${id})`,
+    );
     await tx.execute(sql`delete from activity_blocks where person_id = ${id}`);
     await tx.execute(sql`delete from activity_events where person_id = ${id}`);
     await tx.execute(sql`delete from activity_predictions where person_id = ${id}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DebugEventKind, integrationRuns } from '../../db/schema/integrations.ts';
 
@@ -13,8 +13,12 @@ export interface RunCounts {
 export interface RunRecorder {
   id: string;
   debug(event: DebugEventKind, details?: Record<string, unknown>, durationMs?: number): void;
-  /** `within`: write the run in that transaction (so it commits with the run's data) instead of on its own. */
-  finish(counts: RunCounts, within?: DbOrTx): Promise<void>;
+  /**
+   * `within`: write the run in that transaction (so it commits with the run's data) instead of on
+   * its own. `alongside`: data-modifying CTEs (`name as (...)`) written in the same statement, so
+   * the run and that data commit together without a transaction.
+   */
+  finish(counts: RunCounts, within?: DbOrTx, alongside?: SQL[]): Promise<void>;
   fail(error: unknown, counts?: RunCounts): Promise<void>;
 }
 
@@ -78,11 +82,9 @@ export async function startRun(
     counts: RunCounts,
     errorMessage: string | null,
     target: DbOrTx = db,
+    alongside: SQL[] = [],
   ) => {
     if (done) return;
-    // Written inside the caller's transaction, the run only counts as recorded once that commits: a
-    // retried transaction writes it again, a failed commit leaves fail() free to record the failure.
-    if (target === db) done = true;
     const finishedAt = new Date();
     const durationMs = finishedAt.getTime() - startedAt.getTime();
     const events = [...buffer];
@@ -114,8 +116,9 @@ export async function startRun(
         returning id`;
     // last_run_at moves at most once a second: concurrent pushes of one integration then rarely wait
     // on its row until each other's commit.
+    const extra = alongside.length > 0 ? sql`${sql.join(alongside, sql`, `)}, ` : sql``;
     await target.execute(sql`
-      with run as (${upsertRun}), debug as (
+      with ${extra}run as (${upsertRun}), debug as (
         insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
         select run.id, e.event, e.ts, e.dur, e.details
           from run, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
@@ -124,12 +127,15 @@ export async function startRun(
          set last_run_at = greatest(coalesce(last_run_at, ${startedAt.toISOString()}::timestamptz), ${startedAt.toISOString()}::timestamptz)
        where id = ${integration.id}
          and (last_run_at is null or last_run_at < ${startedAt.toISOString()}::timestamptz - interval '1 second')`);
+    // Written inside the caller's transaction, the run only counts as recorded once that commits: a
+    // retried transaction writes it again, a failed commit leaves fail() free to record the failure.
+    if (target === db) done = true;
   };
 
   return {
     id: runId,
     debug,
-    finish: (counts, within) => write('success', counts, null, within),
+    finish: (counts, within, alongside) => write('success', counts, null, within, alongside),
     fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),
   };
 }

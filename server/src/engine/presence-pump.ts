@@ -1,0 +1,97 @@
+import type { Db } from '../db/client.ts';
+import { drainPresenceInbox, inboxIsEmpty } from './presence-inbox.ts';
+
+/** When the inbox is held by another process, or a drain failed, try again after this long. */
+const RETRY_MS = 100;
+const FAILURE_RETRY_MS = 1_000;
+
+export interface PresencePump {
+  /** Something was added to the inbox: apply it soon. Cheap; concurrent kicks coalesce. */
+  kick(): void;
+  /** Drains now and waits for it (returns at once when another process holds the inbox). */
+  flush(): Promise<void>;
+  /** Resolves once the inbox is empty (including rows other processes added). */
+  settled(): Promise<void>;
+  /** Stops kicking and waits for the drain in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Applies the presence inbox behind the push API. A kick starts a drain at once when none is
+ * running; kicks that arrive during a drain make it go round once more, so under load each round
+ * applies everything that arrived during the previous one (rounds grow with the load, and the
+ * engine's statements are shared by all the pushes of a round). Only one process drains at a time;
+ * the others retry shortly, and the minute job drains whatever a crashed process left behind.
+ */
+export function createPresencePump(options: {
+  db: Db;
+  notify: (accountId: string, topic: string) => Promise<void>;
+  onError?: (err: unknown) => void;
+}): PresencePump {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const later = (ms: number) => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      kick();
+    }, ms);
+    timer.unref();
+  };
+
+  const round = async () => {
+    for (;;) {
+      const result = await drainPresenceInbox(options.db);
+      if (!result.locked) {
+        later(RETRY_MS);
+        return;
+      }
+      for (const accountId of result.accountIds) await options.notify(accountId, 'presence').catch(() => {});
+      if (!result.more) return;
+    }
+  };
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = round()
+      .catch((err) => {
+        options.onError?.(err);
+        later(FAILURE_RETRY_MS);
+      })
+      .finally(() => {
+        running = null;
+        if (again) kick();
+      });
+  }
+
+  return {
+    kick,
+    async flush() {
+      kick();
+      while (running) await running;
+    },
+    async settled() {
+      for (;;) {
+        if (stopped) throw new Error('the presence pump is stopped');
+        kick();
+        while (running) await running;
+        if (await inboxIsEmpty(options.db)) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (running) await running;
+    },
+  };
+}
