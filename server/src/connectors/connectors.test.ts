@@ -48,6 +48,11 @@ describe('runIntegrationPoll', () => {
   it('polls the demo source through the engine and records the run', async () => {
     const account = await createAccount(t.db, { plan: 'business' });
     const demo = await createIntegration(t.db, account.id, { provider: 'demo' });
+    // Already backfilled (a first run backfills instead: see the integrations API tests).
+    await t.db
+      .update(integrations)
+      .set({ lastRunAt: new Date(Date.UTC(2025, 5, 18, 9, 55)) })
+      .where(eq(integrations.id, demo.id));
     // A Wednesday 10:00 UTC: Lisbon and Berlin are at work.
     const outcome = await runIntegrationPoll(t.deps, demo.id, new Date(Date.UTC(2025, 5, 18, 10, 0)));
     expect(outcome).toMatchObject({ status: 'success', peopleFound: 8 });

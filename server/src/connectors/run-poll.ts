@@ -2,15 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
-import { applyPresenceSamples, type PresenceSampleInput } from '../engine/apply-presence.ts';
-import { ACTIVE_STATUSES } from '../engine/blocks.ts';
 import { stepMinutesFor } from '../engine/step.ts';
 import type { AppDeps } from '../http/deps.ts';
+import { backfillDemo, DEMO_BACKFILL_DAYS } from '../modules/demo/create.ts';
 import { storeEvents } from '../modules/events/store.ts';
-import { resolveIdentities } from '../modules/identity/resolve.ts';
 import { type RunRecorder, startRun } from '../modules/runs/recorder.ts';
+import { applyPolledPresence } from './apply-polled.ts';
+import { demoSeedOf } from './demo.ts';
 import { connectorFor } from './registry.ts';
-import type { ConnectorIntegration, PolledPresence } from './types.ts';
+import type { ConnectorIntegration } from './types.ts';
 
 /** Longest wait between retries of a failing integration. */
 export const MAX_BACKOFF_MINUTES = 60;
@@ -19,63 +19,6 @@ export type PollOutcome =
   | { status: 'success'; runId: string; peopleFound: number; eventsCreated: number }
   | { status: 'failed'; runId: string; error: string }
   | { status: 'skipped'; reason: string };
-
-/** Samples of a poll through identities and the block engine; people who are ignored are skipped. */
-export async function applyPolledPresence(
-  tx: DbOrTx,
-  integration: { id: string; accountId: string },
-  presence: PolledPresence[],
-  stepMinutes: number,
-  run?: RunRecorder,
-  now?: Date,
-): Promise<{ samples: number; skipped: number }> {
-  if (presence.length === 0) return { samples: 0, skipped: 0 };
-  const latest = new Map<string, PolledPresence>();
-  for (const p of presence) {
-    const prev = latest.get(p.personIdentifier);
-    if (!prev || p.at >= prev.at) latest.set(p.personIdentifier, p);
-  }
-  const identities = await resolveIdentities(
-    tx,
-    integration,
-    [...latest.values()].map((p) => ({
-      personIdentifier: p.personIdentifier,
-      name: p.name,
-      email: p.email,
-      timezone: p.timezone,
-      status: p.status,
-      isOnline: ACTIVE_STATUSES.has(p.status),
-      seenAt: p.at,
-    })),
-  );
-  const samples: PresenceSampleInput[] = [];
-  let skipped = 0;
-  for (const p of presence) {
-    const identity = identities.get(p.personIdentifier);
-    if (!identity) throw new Error(`identity of ${p.personIdentifier} was not resolved`);
-    if (identity.created) run?.debug('person_created', { personIdentifier: p.personIdentifier });
-    if (identity.personStatus === 'ignored') {
-      skipped++;
-      continue;
-    }
-    samples.push({
-      personIntegrationId: identity.personIntegrationId,
-      personId: identity.personId,
-      at: p.at,
-      status: p.status,
-      timezone: identity.timezone,
-    });
-  }
-  if (skipped > 0) run?.debug('event_skipped', { reason: 'ignored', samples: skipped });
-  await applyPresenceSamples(tx, {
-    accountId: integration.accountId,
-    integrationId: integration.id,
-    stepMinutes,
-    samples,
-    now,
-  });
-  return { samples: samples.length, skipped };
-}
 
 async function loadIntegration(db: DbOrTx, integrationId: string) {
   const [row] = await db
@@ -98,6 +41,38 @@ async function loadIntegration(db: DbOrTx, integrationId: string) {
   return row;
 }
 
+type IntegrationRow = NonNullable<Awaited<ReturnType<typeof loadIntegration>>>;
+
+/** Records a failed run's back-off: the next run waits step × 2^failures minutes (at most an hour). */
+async function backOff(db: DbOrTx, row: IntegrationRow, stepMinutes: number, now: Date): Promise<void> {
+  const failures = row.consecutiveFailures + 1;
+  const waitMinutes = Math.min(MAX_BACKOFF_MINUTES, stepMinutes * 2 ** Math.min(failures, 10));
+  await db
+    .update(integrations)
+    .set({ consecutiveFailures: failures, nextRunAt: new Date(now.getTime() + waitMinutes * 60_000) })
+    .where(eq(integrations.id, row.id));
+}
+
+/**
+ * The first run of a Demo Data integration backfills its history (DEMO_BACKFILL_DAYS) through the
+ * engine in one transaction, recorded as a backfill run; live polls follow every interval.
+ */
+async function firstDemoRun(deps: AppDeps, row: IntegrationRow, now: Date): Promise<PollOutcome> {
+  const { db } = deps.database;
+  try {
+    const result = await backfillDemo(deps, row, demoSeedOf(row.config), DEMO_BACKFILL_DAYS, now);
+    await db
+      .update(integrations)
+      .set({ consecutiveFailures: 0, lastConnectedAt: sql`coalesce(${integrations.lastConnectedAt}, now())` })
+      .where(eq(integrations.id, row.id));
+    await deps.notify(row.accountId, 'presence');
+    return { status: 'success', runId: result.runId, peopleFound: result.people, eventsCreated: result.events };
+  } catch (err) {
+    await backOff(db, row, await stepMinutesFor(db, row.id), now);
+    return { status: 'failed', runId: '', error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
 /**
  * One scheduled run of a polled integration: poll the provider, store what it reports through the
  * engine in one transaction, record the run. A failure is recorded and backs off: the next run
@@ -113,6 +88,8 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
   }
   const connector = connectorFor(row.provider);
   if (!connector) return { status: 'skipped', reason: `no connector for ${row.provider}` };
+
+  if (row.provider === 'demo' && !row.lastRunAt) return firstDemoRun(deps, row, now);
 
   const stepMinutes = await stepMinutesFor(db, row.id);
   const integration: ConnectorIntegration = {
@@ -143,12 +120,7 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     return { status: 'success', runId: run.id, ...counts };
   } catch (err) {
     await run.fail(err).catch(() => {});
-    const failures = row.consecutiveFailures + 1;
-    const waitMinutes = Math.min(MAX_BACKOFF_MINUTES, stepMinutes * 2 ** Math.min(failures, 10));
-    await db
-      .update(integrations)
-      .set({ consecutiveFailures: failures, nextRunAt: new Date(now.getTime() + waitMinutes * 60_000) })
-      .where(eq(integrations.id, row.id));
+    await backOff(db, row, stepMinutes, now);
     return { status: 'failed', runId: run.id, error: err instanceof Error ? err.message : String(err) };
   }
 }

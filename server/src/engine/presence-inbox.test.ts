@@ -23,7 +23,7 @@ afterAll(async () => {
 async function team(size: number) {
   const account = await createAccount(t.db);
   const integrations = [await createIntegration(t.db, account.id), await createIntegration(t.db, account.id)];
-  const members = [];
+  const members: { personId: string; personIntegrationId: string; integrationId: string }[] = [];
   for (const integration of integrations) {
     for (let i = 0; i < size; i++) {
       const person = await createTrackedPerson(t.db, account.id, integration.id, { timezone: null });

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { applyPolledPresence } from '../../connectors/apply-polled.ts';
 import { DEFAULT_DEMO_SEED } from '../../connectors/demo.ts';
-import { applyPolledPresence } from '../../connectors/run-poll.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
 import { computePredictionsForAccount } from '../../engine/predictions/job.ts';
 import { stepMinutesFor } from '../../engine/step.ts';
@@ -16,6 +16,8 @@ const EVENT_CHUNK = 2_000;
 
 export interface DemoBackfillResult {
   integrationId: string;
+  runId: string;
+  people: number;
   samples: number;
   events: number;
   durationMs: number;
@@ -120,6 +122,8 @@ export async function backfillDemo(
   }
   return {
     integrationId: integration.id,
+    runId: run.id,
+    people: DEMO_TEAM.length,
     samples: presence.length,
     events: events.length,
     durationMs: Math.round(performance.now() - started),

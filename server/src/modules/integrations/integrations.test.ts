@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, serviceByProvider } from '../../../test/factories/integrations.ts';
@@ -262,4 +262,34 @@ describe('integration API', () => {
     await call({ method: 'POST', url: `/api/v1/integrations/${integration.id}/deactivate` });
     expect((await item()).isStale).toBe(false);
   });
+});
+
+describe('Demo Data integration', () => {
+  it('answers at once, then backfills 90 days of the demo team through the engine', async () => {
+    const m = await signedInManager(t.db);
+    const call = client(t.app, m.cookie);
+    const demo = await serviceByProvider(t.db, 'demo');
+    const created = await call({ method: 'POST', url: '/api/v1/integrations', body: { serviceId: demo.id } });
+    expect(created.statusCode).toBe(201);
+    const url = `/api/v1/integrations/${created.json().id}`;
+
+    // The backfill runs behind the answer; poll the runs as the onboarding page does.
+    let runs: { trigger: string; status: string }[] = [];
+    for (let i = 0; i < 600 && !runs.some((r) => r.status === 'success'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      runs = (await call({ method: 'GET', url: `${url}/runs` })).json().runs;
+    }
+    expect(runs).toEqual([expect.objectContaining({ trigger: 'backfill', status: 'success' })]);
+
+    const unassigned = (await call({ method: 'GET', url: `${url}/people?status=unassigned&limit=50` })).json();
+    expect(unassigned.pagination.totalCount).toBe(8);
+    const span = await t.db.execute<{ days: number; blocks: number }>(sql`
+      select extract(day from max(start_time) - min(start_time))::int as days, count(*)::int as blocks
+        from activity_blocks where integration_id = ${created.json().id}`);
+    expect(span.rows[0]?.days).toBeGreaterThanOrEqual(88);
+    expect(span.rows[0]?.blocks).toBeGreaterThan(300);
+    const [row] = await t.db.select().from(integrations).where(eq(integrations.id, created.json().id));
+    expect(row?.lastRunAt).not.toBeNull();
+    expect(row?.nextRunAt?.getTime()).toBeLessThan(Date.now() + 10 * 60_000);
+  }, 90_000);
 });

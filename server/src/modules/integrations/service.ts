@@ -7,6 +7,7 @@ import type {
   UpdateIntegrationBody,
 } from '@overlap/contract/integrations';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { runIntegrationPoll } from '../../connectors/run-poll.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
@@ -80,7 +81,7 @@ export async function insertIntegration(
   db: DbOrTx,
   accountId: string,
   input: CreateIntegrationBody,
-): Promise<string> {
+): Promise<{ id: string; provider: string }> {
   const [service] = await db.select().from(services).where(eq(services.id, input.serviceId));
   if (!service?.enabled) throw notFound('Service');
   const { publicPatch, secretPatch } = parseConfigPatch(service.configSchema, input.config ?? {});
@@ -99,16 +100,25 @@ export async function insertIntegration(
       secretsEncrypted: Object.keys(secrets).length > 0 ? deps.secrets.encryptJson(secrets) : null,
       apiKeyHash: key?.apiKeyHash ?? null,
       apiKeyEncrypted: key?.apiKeyEncrypted ?? null,
+      // The first run (a demo's backfill) starts at once from createIntegration; the scheduler only
+      // steps in if that process dies before the run ends.
+      nextRunAt: service.provider === 'demo' ? new Date(Date.now() + FIRST_RUN_TAKEOVER_MS) : null,
     })
     .returning({ id: integrations.id });
   if (!row) throw new Error('integration not created');
-  return row.id;
+  return { id: row.id, provider: service.provider };
 }
+
+const FIRST_RUN_TAKEOVER_MS = 10 * 60_000;
 
 export async function createIntegration(ctx: Ctx, input: CreateIntegrationBody): Promise<IntegrationDetail> {
   requireRole(ctx, 'manager');
-  const id = await insertIntegration(ctx.deps, ctx.db, ctx.accountId, input);
+  const { id, provider } = await insertIntegration(ctx.deps, ctx.db, ctx.accountId, input);
   await ctx.deps.notify(ctx.accountId, 'integrations');
+  if (provider === 'demo') {
+    // The 90-day backfill takes seconds: the answer does not wait; the data shows up as it lands.
+    runIntegrationPoll(ctx.deps, id).catch((err) => console.error(`[demo] backfill of ${id} failed:`, err));
+  }
   return detailOf(ctx, id);
 }
 
