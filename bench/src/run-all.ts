@@ -20,12 +20,20 @@ interface Row {
   cpu?: CpuSnapshot;
 }
 
-async function load(env: BenchEnvironment, name: string, path: string, make: () => { key: string; body: string }) {
+async function load(
+  env: BenchEnvironment,
+  name: string,
+  path: string,
+  make: () => { key: string; body: string },
+  /** Requests per second for all connections together; unset: as fast as the server answers. */
+  overallRate?: number,
+) {
   const cpuBefore = cpuSnapshot(env.serverPid);
   const result = await autocannon({
     url: env.url,
     connections: CONNECTIONS,
     duration: SECONDS,
+    ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method: 'POST',
@@ -145,19 +153,33 @@ function sampleInbox(env: BenchEnvironment) {
 }
 
 async function main() {
-  const env = await startBenchEnvironment(INTEGRATIONS);
+  const env = await startBenchEnvironment(INTEGRATIONS, {
+    // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load
+    serverNodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+  });
   try {
     const sampler = sampleInbox(env);
-    const presence = await load(env, 'POST /api/v1/presence (100 users)', '/api/v1/presence', presenceBodies(env.keys));
+    const presenceBody = presenceBodies(env.keys);
+    const presence = await load(env, 'POST /api/v1/presence (100 users)', '/api/v1/presence', presenceBody);
     const backlog = await sampler.stop();
     const lag = await engineLag(env);
     console.log(
       `Engine: at most ${backlog.max} samples (median ${backlog.median}) waited in the inbox during the load, ` +
         `${lag.waiting} when it stopped, all applied ${lag.catchUpMs} ms later (${lag.blocks} blocks).`,
     );
+    // The same pushes at half that rate: the latency a source sees when the server is not saturated.
+    const halfRate = Math.max(1, Math.round(presence.requestsPerSecond / 2));
+    const steady = await load(
+      env,
+      `POST /api/v1/presence at ${halfRate} requests/s`,
+      '/api/v1/presence',
+      presenceBody,
+      halfRate,
+    );
+    await engineLag(env);
     const events = await load(env, 'POST /api/v1/events (100 events)', '/api/v1/events', eventBodies(env.keys));
     const raw = await rawInsert(env);
-    printTable([presence, events, raw]);
+    printTable([presence, steady, events, raw]);
     const ratio = presence.itemsPerSecond / raw.itemsPerSecond;
     console.log(
       `\nPresence samples/s are ${(ratio * 100).toFixed(1)}% of the raw insert rate (target >= 25%); ` +

@@ -4,6 +4,11 @@ import { drainPresenceInbox, inboxIsEmpty } from './presence-inbox.ts';
 /** When the inbox is held by another process, or a drain failed, try again after this long. */
 const RETRY_MS = 100;
 const FAILURE_RETRY_MS = 1_000;
+/**
+ * A kick waits this long before draining, so a round takes the pushes of its neighbours too:
+ * fewer, larger rounds cost the database less per sample. It is what blocks lag behind the push.
+ */
+const LINGER_MS = 50;
 
 export interface PresencePump {
   /** Something was added to the inbox: apply it soon. Cheap; concurrent kicks coalesce. */
@@ -17,8 +22,8 @@ export interface PresencePump {
 }
 
 /**
- * Applies the presence inbox behind the push API. A kick starts a drain at once when none is
- * running; kicks that arrive during a drain make it go round once more, so under load each round
+ * Applies the presence inbox behind the push API. A kick starts a drain shortly (LINGER_MS) when
+ * none is running; kicks that arrive during a drain make it go round once more at once, so under load each round
  * applies everything that arrived during the previous one (rounds grow with the load, and the
  * engine's statements are shared by all the pushes of a round). Only one process drains at a time;
  * the others retry shortly, and the minute job drains whatever a crashed process left behind.
@@ -37,7 +42,7 @@ export function createPresencePump(options: {
     if (stopped || timer) return;
     timer = setTimeout(() => {
       timer = null;
-      kick();
+      drainNow();
     }, ms);
     timer.unref();
   };
@@ -55,11 +60,18 @@ export function createPresencePump(options: {
   };
 
   function kick(): void {
+    if (running) again = true;
+    else later(LINGER_MS);
+  }
+
+  function drainNow(): void {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    if (timer) clearTimeout(timer);
+    timer = null;
     again = false;
     running = round()
       .catch((err) => {
@@ -68,20 +80,20 @@ export function createPresencePump(options: {
       })
       .finally(() => {
         running = null;
-        if (again) kick();
+        if (again) drainNow();
       });
   }
 
   return {
     kick,
     async flush() {
-      kick();
+      drainNow();
       while (running) await running;
     },
     async settled() {
       for (;;) {
         if (stopped) throw new Error('the presence pump is stopped');
-        kick();
+        drainNow();
         while (running) await running;
         if (await inboxIsEmpty(options.db)) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
