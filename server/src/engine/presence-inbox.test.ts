@@ -156,6 +156,15 @@ describe('presence inbox', () => {
     expect(left.rows[0]?.n).toBe(0);
   });
 
+  it('takes a full batch per round and says there is more', async () => {
+    const { members, entry } = await team(1);
+    const member = members[0] as (typeof members)[number];
+    await enqueue([0, 5, 10, 15, 20].map((minute) => entry(member, minute, 'online')));
+    expect(await drainPresenceInbox(t.db, NOW, 3)).toMatchObject({ applied: 3, more: true });
+    expect(await drainPresenceInbox(t.db, NOW, 3)).toMatchObject({ applied: 2, more: false });
+    expect(await blocksOf(member.personIntegrationId)).toEqual([{ start: T0, end: T0 + 25 * MIN }]);
+  });
+
   it('lets one transaction at a time apply the inbox; the rows wait for the next round', async () => {
     const { members, entry } = await team(1);
     const member = members[0] as (typeof members)[number];

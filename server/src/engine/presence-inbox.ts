@@ -102,19 +102,19 @@ function newestSightings(taken: TakenRow[], identities: Map<string, IdentityRow>
 }
 
 /**
- * Applies up to INBOX_BATCH inbox rows in one transaction: takes them out of the inbox, locks their
+ * Applies up to `limit` (INBOX_BATCH) inbox rows in one transaction: takes them out of the inbox, locks their
  * people, refreshes lastSeenAt/isOnline/status/timezone once per person-integration, and runs the
  * block engine (samples, blocks, rollups) per integration. Samples of people ignored since the push,
  * or of person-integrations deleted since, are dropped. A failure rolls everything back, so the rows
  * stay in the inbox for the next attempt.
  */
-export async function drainPresenceInbox(db: Db, now?: Date): Promise<DrainResult> {
+export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH): Promise<DrainResult> {
   return db.transaction(async (tx) => {
     const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${PUMP_LOCK}) as ok`);
     if (!lock.rows[0]?.ok) return { locked: false, applied: 0, accountIds: [], more: false };
     const taken = await tx.execute<TakenRow>(sql`
       delete from presence_inbox
-       where ctid = any(array(select ctid from presence_inbox limit ${INBOX_BATCH}))
+       where ctid = any(array(select ctid from presence_inbox limit ${limit}))
       returning account_id, integration_id, person_integration_id as pi,
                 (extract(epoch from at) * 1000)::float8 as at_ms, status, timezone, details`);
     if (taken.rows.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
@@ -146,7 +146,7 @@ export async function drainPresenceInbox(db: Db, now?: Date): Promise<DrainResul
       locked: true,
       applied,
       accountIds: [...new Set([...byIntegration.values()].map((e) => e.accountId))],
-      more: taken.rows.length === INBOX_BATCH,
+      more: taken.rows.length === limit,
     };
   });
 }

@@ -13,6 +13,12 @@ const LINGER_MS = 50;
 export interface PresencePump {
   /** Something was added to the inbox: apply it soon. Cheap; concurrent kicks coalesce. */
   kick(): void;
+  /**
+   * Backpressure: resolves at once unless the inbox holds more than a full round (the engine is
+   * falling behind); then it resolves when the round in progress ends. The push API awaits it
+   * before answering, so sources slow down to what the engine applies and the lag stays bounded.
+   */
+  keepUp(): Promise<void>;
   /** Drains now and waits for it (returns at once when another process holds the inbox). */
   flush(): Promise<void>;
   /** Resolves once the inbox is empty (including rows other processes added). */
@@ -37,6 +43,8 @@ export function createPresencePump(options: {
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let behind = false;
+  let current: Promise<unknown> | null = null;
 
   const later = (ms: number) => {
     if (stopped || timer) return;
@@ -49,11 +57,17 @@ export function createPresencePump(options: {
 
   const round = async () => {
     for (;;) {
-      const result = await drainPresenceInbox(options.db);
+      const drain = drainPresenceInbox(options.db);
+      current = drain;
+      const result = await drain.finally(() => {
+        current = null;
+      });
       if (!result.locked) {
+        behind = false;
         later(RETRY_MS);
         return;
       }
+      behind = result.more;
       for (const accountId of result.accountIds) await options.notify(accountId, 'presence').catch(() => {});
       if (!result.more) return;
     }
@@ -86,6 +100,9 @@ export function createPresencePump(options: {
 
   return {
     kick,
+    async keepUp() {
+      if (behind && current) await current.catch(() => {});
+    },
     async flush() {
       drainNow();
       while (running) await running;

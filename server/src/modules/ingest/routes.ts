@@ -44,7 +44,8 @@ const ingestRoutes: AreaPlugin = async (app, { deps }) => {
         summary: 'Report the presence of people',
         description: `Reports each person's status at \`timestamp\`. Unknown \`personIdentifier\`s become
 unassigned people; people ignored in Overlap are acknowledged and discarded. Sending the same
-sample twice changes nothing.
+sample twice changes nothing. The samples are committed when the answer arrives; blocks, the
+timeline and online status follow within about a second.
 
 ${commonRules}
 

@@ -162,8 +162,10 @@ export async function ingestPresence(
   });
   call?.markLogged();
   // The pump's notification after applying also tells the dashboards about created people.
-  if (outcome.accepted > 0) deps.presence.kick();
-  else if (outcome.peopleCreated > 0) await deps.notify(integration.accountId, 'people');
+  if (outcome.accepted > 0) {
+    deps.presence.kick();
+    await deps.presence.keepUp();
+  } else if (outcome.peopleCreated > 0) await deps.notify(integration.accountId, 'people');
   await trimApiCallLogSometimes(db, integration.id);
   await markConnected(db, integration);
   return outcome;
