@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function managerWithCustom(accountValues: Parameters<typeof signedInManager>[1] = {}) {
-  const m = await signedInManager(t.db, accountValues);
+  // Business: no plan rule in the way of the tests that add several chat integrations.
+  const m = await signedInManager(t.db, { plan: 'business', ...accountValues });
   const call = client(t.app, m.cookie);
   const custom = await serviceByProvider(t.db, 'custom');
   const created = await call({ method: 'POST', url: '/api/v1/integrations', body: { serviceId: custom.id } });
@@ -292,4 +293,47 @@ describe('Demo Data integration', () => {
     expect(row?.lastRunAt).not.toBeNull();
     expect(row?.nextRunAt?.getTime()).toBeLessThan(Date.now() + 10 * 60_000);
   }, 90_000);
+});
+
+describe('plan rules on adding an integration', () => {
+  const add = (call: ReturnType<typeof client>, serviceId: string) =>
+    call({ method: 'POST', url: '/api/v1/integrations', body: { serviceId } });
+
+  it('allows the free plan one chat integration, and other services besides', async () => {
+    const m = await signedInManager(t.db, { plan: 'free' });
+    const call = client(t.app, m.cookie);
+    const custom = await serviceByProvider(t.db, 'custom');
+    const github = await serviceByProvider(t.db, 'github');
+    expect((await add(call, custom.id)).statusCode).toBe(201);
+    const refused = await add(call, custom.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'UPGRADE_REQUIRED',
+      message: 'Free plan allows only 1 chat integration',
+    });
+    expect((await add(call, github.id)).statusCode).toBe(201);
+    const list = (await call({ method: 'GET', url: '/api/v1/integrations' })).json();
+    expect(list.integrations ?? list).toHaveLength(2);
+  });
+
+  it('holds paid plans to their integration limit, counting archived ones out and honouring overrides', async () => {
+    const m = await signedInManager(t.db, { plan: 'startup' });
+    const call = client(t.app, m.cookie);
+    const custom = await serviceByProvider(t.db, 'custom');
+    const first = (await add(call, custom.id)).json();
+    expect((await add(call, custom.id)).statusCode).toBe(201);
+    const refused = await add(call, custom.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Startup plan allows only 2 integrations');
+
+    await t.db.update(integrations).set({ archivedAt: new Date() }).where(eq(integrations.id, first.id));
+    expect((await add(call, custom.id)).statusCode).toBe(201);
+
+    await t.db.update(accounts).set({ maxIntegrations: 5 }).where(eq(accounts.id, m.account.id));
+    expect((await add(call, custom.id)).statusCode).toBe(201);
+
+    const unlimited = await signedInManager(t.db, { plan: 'scaleup' });
+    const scaleup = client(t.app, unlimited.cookie);
+    for (let i = 0; i < 4; i++) expect((await add(scaleup, custom.id)).statusCode).toBe(201);
+  });
 });

@@ -68,6 +68,9 @@ const integrationRoutes: AreaPlugin = async (app, { deps }) => {
       schema: {
         tags,
         summary: 'Create an integration (starts Running)',
+        description: `Plan rules: the free plan allows one chat integration ('Free plan allows only 1 chat
+integration'); other plans allow up to their integration limit ('{plan} plan allows only {n} integrations').
+Both answer 403 with code \`UPGRADE_REQUIRED\`. A Demo Data integration backfills 90 days in the background.`,
         body: createIntegrationBody,
         response: { 201: integrationDetail, 400: errorBody, ...refusals },
       },

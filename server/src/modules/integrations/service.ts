@@ -17,6 +17,7 @@ import type { AppDeps, Ctx } from '../../http/deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { issueApiKey } from './api-keys.ts';
 import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
+import { assertRoomForIntegration } from './plan-rules.ts';
 import { toDetail, toSummary } from './present.ts';
 import { type IntegrationRow, selectIntegration, selectIntegrations, selectRecentApiCalls } from './queries.ts';
 
@@ -88,23 +89,26 @@ export async function insertIntegration(
   const baseConfig: Record<string, unknown> = service.provider === 'google' ? { service_type: 'drive' } : {};
   const key = service.tokenAuthentication ? issueApiKey(deps.secrets) : null;
   const secrets = mergeSettings({}, secretPatch);
-  const [row] = await db
-    .insert(integrations)
-    .values({
-      accountId,
-      serviceId: service.id,
-      name: input.name ?? defaultName(service.provider, service.name),
-      kind: input.kind ?? defaultKind(service.provider),
-      status: 'active',
-      config: mergeSettings(baseConfig, publicPatch),
-      secretsEncrypted: Object.keys(secrets).length > 0 ? deps.secrets.encryptJson(secrets) : null,
-      apiKeyHash: key?.apiKeyHash ?? null,
-      apiKeyEncrypted: key?.apiKeyEncrypted ?? null,
-      // The first run (a demo's backfill) starts at once from createIntegration; the scheduler only
-      // steps in if that process dies before the run ends.
-      nextRunAt: service.provider === 'demo' ? new Date(Date.now() + FIRST_RUN_TAKEOVER_MS) : null,
-    })
-    .returning({ id: integrations.id });
+  const [row] = await db.transaction(async (tx) => {
+    await assertRoomForIntegration(tx, accountId, service);
+    return tx
+      .insert(integrations)
+      .values({
+        accountId,
+        serviceId: service.id,
+        name: input.name ?? defaultName(service.provider, service.name),
+        kind: input.kind ?? defaultKind(service.provider),
+        status: 'active',
+        config: mergeSettings(baseConfig, publicPatch),
+        secretsEncrypted: Object.keys(secrets).length > 0 ? deps.secrets.encryptJson(secrets) : null,
+        apiKeyHash: key?.apiKeyHash ?? null,
+        apiKeyEncrypted: key?.apiKeyEncrypted ?? null,
+        // The first run (a demo's backfill) starts at once from createIntegration; the scheduler only
+        // steps in if that process dies before the run ends.
+        nextRunAt: service.provider === 'demo' ? new Date(Date.now() + FIRST_RUN_TAKEOVER_MS) : null,
+      })
+      .returning({ id: integrations.id });
+  });
   if (!row) throw new Error('integration not created');
   return { id: row.id, provider: service.provider };
 }
