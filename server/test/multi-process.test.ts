@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase, migrationsFolder } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
 import { createSession } from '../src/http/session.ts';
+import { SecretBox } from '../src/lib/crypto.ts';
+import { issueApiKey } from '../src/modules/integrations/api-keys.ts';
 import { adminUrl } from './database.ts';
 
 const serverDir = resolve(import.meta.dirname, '..');
@@ -39,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('several server processes on one database (DATABASE_URL)', () => {
-  it('migrate once, seed once, and share sessions', async () => {
+  it('migrate once, seed once, share sessions and apply presence pushed to both', async () => {
     const name = `multi_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
@@ -76,6 +78,44 @@ describe('several server processes on one database (DATABASE_URL)', () => {
         expect(res.status).toBe(200);
         expect(((await res.json()) as { user: { email: string } }).user.email).toBe(superadmin?.email);
       }
+
+      // Presence pushed to both processes at once: whichever pump holds the inbox applies it, the
+      // other waits its turn, and every acknowledged sample ends up in exactly one set of blocks.
+      const key = issueApiKey(new SecretBox(env.APP_SECRET));
+      await database.pool.query(
+        `insert into integrations (account_id, service_id, name, kind, status, api_key_hash, api_key_encrypted)
+         select a.id, s.id, 'Shared source', 'presence', 'active', $1, $2
+           from accounts a, services s where s.provider = 'custom' limit 1`,
+        [key.apiKeyHash, key.apiKeyEncrypted],
+      );
+      const base = Date.now() - 3 * 3_600_000;
+      const pushes = Array.from({ length: 40 }, (_, n) => {
+        const server = n % 2 === 0 ? a : b;
+        const users = Array.from({ length: 10 }, (_, u) => ({
+          personIdentifier: `mp-${u}`,
+          status: n % 10 === 9 ? 'away' : 'online',
+        }));
+        return fetch(`${server.url}/api/v1/presence`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key.apiKey}` },
+          body: JSON.stringify({ timestamp: new Date(base + n * 60_000).toISOString(), source: 'mp', users }),
+        });
+      });
+      const answers = await Promise.all(pushes);
+      expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+      const waiting = async () =>
+        (await database.pool.query('select count(*)::int as n from presence_inbox')).rows[0].n;
+      for (let i = 0; i < 300 && (await waiting()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await waiting()).toBe(0);
+      const samples = await database.pool.query('select count(*)::int as n from presence_samples');
+      expect(samples.rows[0].n).toBe(400);
+      // Every person: online for 9 minutes, away at the 10th, four times over: four blocks each.
+      const blocks = await database.pool.query(
+        `select pi.external_id, count(*)::int as n from activity_blocks b
+           join person_integrations pi on pi.id = b.person_integration_id group by pi.external_id`,
+      );
+      expect(blocks.rows).toHaveLength(10);
+      expect(blocks.rows.every((r: { n: number }) => r.n === 4)).toBe(true);
     } finally {
       await database.close();
     }
