@@ -1,13 +1,14 @@
 import type { ActivityBlock } from '@overlap/contract/activity';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/datetime-local';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { useDeleteActivityBlock, useUpdateActivityBlock } from '../api/activity-blocks';
-import { formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { formatDuration } from '../lib/geometry';
 
 export const DELETE_BLOCK_CONFIRMATION =

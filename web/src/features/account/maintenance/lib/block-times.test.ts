@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkBlockTimes, fromDateTimeLocal, toDateTimeLocal } from './block-times';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../../lib/datetime-local';
+import { checkBlockTimes } from './block-times';
 
 describe('datetime-local values', () => {
   it('round-trips an instant through the local input value', () => {

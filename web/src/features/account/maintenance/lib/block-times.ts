@@ -1,18 +1,4 @@
-/** The value a datetime-local input shows for an instant, in the viewer's timezone. */
-export function toDateTimeLocal(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** The ISO instant a datetime-local value names (read in the viewer's timezone), or null. */
-export function fromDateTimeLocal(value: string): string | null {
-  if (!value) return null;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
-}
+import { fromDateTimeLocal } from '../../../../lib/datetime-local';
 
 export interface BlockTimesCheck {
   errors: { start?: string; end?: string };
