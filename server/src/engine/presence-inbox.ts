@@ -168,6 +168,12 @@ export async function discardWaitingPresence(tx: DbOrTx, where: SQL): Promise<vo
   await tx.execute(sql`delete from presence_inbox where ${where}`);
 }
 
+/** How many rows wait in the inbox (for the metrics). */
+export async function inboxSize(db: DbOrTx): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from presence_inbox`);
+  return result.rows[0]?.n ?? 0;
+}
+
 /** Whether any presence is still waiting in the inbox (of any process). */
 export async function inboxIsEmpty(db: DbOrTx): Promise<boolean> {
   const result = await db.execute<{ empty: boolean }>(sql`select not exists (select 1 from presence_inbox) as empty`);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { appliedSamples } from '../lib/metrics.ts';
 import { drainPresenceInbox, inboxIsEmpty } from './presence-inbox.ts';
 
 /** When the inbox is held by another process, or a drain failed, try again after this long. */
@@ -68,6 +69,7 @@ export function createPresencePump(options: {
         return;
       }
       behind = result.more;
+      appliedSamples.inc(result.applied);
       for (const accountId of result.accountIds) await options.notify(accountId, 'presence').catch(() => {});
       if (!result.more) return;
     }

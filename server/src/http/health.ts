@@ -1,26 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Gauge } from 'prom-client';
+import type { Db } from '../db/client.ts';
+import { inboxSize } from '../engine/presence-inbox.ts';
+import { httpDuration, metrics } from '../lib/metrics.ts';
 import type { AppDeps } from './deps.ts';
 
-export const metrics = new Registry();
-collectDefaultMetrics({ register: metrics });
-
-const httpDuration = new Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'HTTP request duration by route and status',
-  labelNames: ['method', 'route', 'status'],
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+/** The databases of the open apps (one in production; tests build several): the newest answers. */
+const inboxDatabases: Db[] = [];
+new Gauge({
+  name: 'overlap_presence_inbox_rows',
+  help: 'Pushed presence waiting to be applied (all processes); it should stay near zero',
   registers: [metrics],
-});
-export const ingestedSamples = new Counter({
-  name: 'overlap_ingested_items_total',
-  help: 'Presence samples and events accepted by the push API',
-  labelNames: ['kind'],
-  registers: [metrics],
+  async collect() {
+    const db = inboxDatabases.at(-1);
+    if (db) this.set(await inboxSize(db).catch(() => -1));
+  },
 });
 
 export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
+  inboxDatabases.push(deps.database.db);
+  app.addHook('onClose', async () => {
+    inboxDatabases.splice(inboxDatabases.indexOf(deps.database.db), 1);
+  });
   app.addHook('onResponse', async (request, reply) => {
     httpDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },

@@ -439,3 +439,19 @@ describe('pruneApiCalls', () => {
     expect(old?.n).toBe(0);
   });
 });
+
+describe('metrics', () => {
+  it('counts accepted and applied presence and shows the inbox backlog', async () => {
+    const { push } = await setup();
+    await push('/api/v1/presence', {
+      timestamp: minutesAgo(2),
+      source: 's',
+      users: [{ personIdentifier: 'metric-1', status: 'online' }],
+    });
+    const body = (await client(t.app)({ method: 'GET', url: '/metrics' })).body;
+    const value = (line: RegExp) => Number(line.exec(body)?.[1] ?? Number.NaN);
+    expect(value(/^overlap_ingested_items_total\{kind="presence"\} (\d+)/m)).toBeGreaterThan(0);
+    expect(value(/^overlap_presence_applied_total (\d+)/m)).toBeGreaterThan(0);
+    expect(value(/^overlap_presence_inbox_rows (-?\d+)/m)).toBe(0);
+  });
+});

@@ -11,6 +11,7 @@ import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
 import { type InboxEntry, inboxInsertCte } from '../../engine/presence-inbox.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { ingestedItems } from '../../lib/metrics.ts';
 import { storeEvents } from '../events/store.ts';
 import { resolveIdentities } from '../identity/resolve.ts';
 import { type RunRecorder, startRun } from '../runs/recorder.ts';
@@ -163,6 +164,7 @@ export async function ingestPresence(
   call?.markLogged();
   // The pump's notification after applying also tells the dashboards about created people.
   if (outcome.accepted > 0) {
+    ingestedItems.inc({ kind: 'presence' }, outcome.accepted);
     deps.presence.kick();
     await deps.presence.keepUp();
   } else if (outcome.peopleCreated > 0) await deps.notify(integration.accountId, 'people');
@@ -196,7 +198,10 @@ export async function ingestEvents(
   );
   call?.markLogged();
   await markConnected(db, integration);
-  if (result.created > 0) await deps.notify(integration.accountId, 'events');
+  if (result.created > 0) {
+    ingestedItems.inc({ kind: 'event' }, result.created);
+    await deps.notify(integration.accountId, 'events');
+  }
   return result;
 }
 
