@@ -11,11 +11,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function addIntegration(accountId: string, status: 'active' | 'inactive', lastRunMinutesAgo: number | null) {
+async function addIntegration(
+  accountId: string,
+  status: 'active' | 'inactive',
+  lastRunMinutesAgo: number | null,
+  createdMinutesAgo = 180,
+) {
   const [service] = await t.db.select().from(services).where(eq(services.provider, 'slack'));
   const [row] = await t.db
     .insert(integrations)
-    .values({ accountId, serviceId: service?.id as string, name: `Slack ${status}`, kind: 'presence', status })
+    .values({
+      accountId,
+      serviceId: service?.id as string,
+      name: `Slack ${status}`,
+      kind: 'presence',
+      status,
+      createdAt: new Date(Date.now() - createdMinutesAgo * 60_000),
+      lastRunAt: lastRunMinutesAgo === null ? null : new Date(Date.now() - lastRunMinutesAgo * 60_000),
+    })
     .returning();
   if (lastRunMinutesAgo !== null) {
     await t.db.insert(integrationRuns).values({
@@ -55,9 +68,10 @@ describe('GET /api/v1/account', () => {
     expect(JSON.stringify(body)).not.toMatch(/apiKey|secrets|config/);
   });
 
-  it('reports no stale integrations when every active one ran within the hour', async () => {
-    const { account, cookie } = await signedInManager(t.db);
+  it('reports no stale integrations when every active one ran within the hour or is new', async () => {
+    const { account, cookie } = await signedInManager(t.db, { plan: 'business' });
     await addIntegration(account.id, 'active', 10);
+    await addIntegration(account.id, 'active', null, 20);
     const res = await client(t.app, cookie)({ method: 'GET', url: '/api/v1/account' });
     expect(res.json().integrationHealth).toEqual({ hasStaleIntegrations: false, staleCount: 0 });
   });

@@ -46,7 +46,9 @@ export async function countStaleIntegrations(db: DbOrTx, accountId: string, now 
         eq(integrations.accountId, accountId),
         eq(integrations.status, 'active'),
         isNull(integrations.archivedAt),
-        sql`not exists (select 1 from ${integrationRuns} where ${integrationRuns.integrationId} = ${integrations.id} and ${gt(integrationRuns.startedAt, since)})`,
+        // The same rule as the integrations list: no run for an hour, counted from creation for a
+        // new integration (it is not stale before it has had an hour to run).
+        sql`coalesce(${integrations.lastRunAt}, ${integrations.createdAt}) < ${since.toISOString()}::timestamptz`,
       ),
     );
   return row?.n ?? 0;

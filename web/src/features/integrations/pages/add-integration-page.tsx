@@ -1,5 +1,181 @@
-import { PagePlaceholder } from '../../../ui/page-placeholder';
+import type { AvailableService } from '@overlap/contract/integrations';
+import { ArrowLeft, Lock, RefreshCw, Search, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { Input } from '../../../ui/input';
+import { Skeleton } from '../../../ui/skeleton';
+import { toast } from '../../../ui/toaster';
+import { useAvailableServices, useCreateIntegration, useIntegrationList } from '../api/integrations';
+import { useBillingForLocks, usePlanNames } from '../api/plan';
+import { ServiceCard } from '../components/service-card';
+import { lockReason } from '../lib/plan-lock';
 
-export default function Page() {
-  return <PagePlaceholder title="Add Integration" />;
+const shell = 'mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6';
+
+const matches = (service: AvailableService, query: string) => {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [service.name, service.provider, service.description].some((text) => text.toLowerCase().includes(q));
+};
+
+function Catalogue() {
+  const navigate = useNavigate();
+  const services = useAvailableServices();
+  const integrations = useIntegrationList();
+  const billing = useBillingForLocks();
+  const plans = usePlanNames();
+  const create = useCreateIntegration();
+  const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState<string | null>(null);
+  const [upgradeReason, setUpgradeReason] = useState<string | null>(null);
+
+  const planId = billing.data?.currentPlan ?? '';
+  const plan = {
+    planId,
+    planName: plans.data?.plans.find((p) => p.id === planId)?.name ?? (planId || 'Free'),
+    maxIntegrations: billing.data?.maxIntegrations ?? -1,
+  };
+  const lockOf = (service: AvailableService) =>
+    billing.data && integrations.data ? lockReason(service.category, plan, integrations.data.integrations) : null;
+
+  const choose = (service: AvailableService) => {
+    const lock = lockOf(service);
+    if (lock) {
+      setUpgradeReason(lock);
+      return;
+    }
+    setCreating(service.id);
+    create.mutate(
+      { serviceId: service.id },
+      {
+        onSuccess: (integration) => {
+          if (service.docs_url && /^https?:\/\//i.test(service.docs_url)) {
+            window.open(service.docs_url, '_blank', 'noopener,noreferrer');
+            navigate('/account');
+          } else {
+            navigate(`/integrations/${integration.id}`);
+          }
+        },
+        onError: (err) => {
+          const body = isApiError(err) ? (err.body as { code?: string } | undefined) : undefined;
+          if (body?.code === 'UPGRADE_REQUIRED') setUpgradeReason(err.message);
+          else toast.error(`Failed to create ${service.name} integration. ${err.message}`);
+        },
+        onSettled: () => setCreating(null),
+      },
+    );
+  };
+
+  if (services.isPending) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading services">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} className="h-32" />
+        ))}
+      </div>
+    );
+  }
+  if (services.isError) {
+    return (
+      <Banner
+        tone="danger"
+        action={
+          <Button size="sm" icon={<RefreshCw />} onClick={() => services.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        Failed to fetch data: {services.error.message}
+      </Banner>
+    );
+  }
+  const shown = services.data.filter((s) => s.enabled && matches(s, query));
+  return (
+    <>
+      <div className="relative max-w-md">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search services"
+          placeholder="Search services..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="pl-9"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          description={query ? `No services match "${query.trim()}".` : 'No services are available right now.'}
+          action={query ? <Button onClick={() => setQuery('')}>Clear search</Button> : undefined}
+        />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((service) => (
+            <li key={service.id}>
+              <ServiceCard
+                service={service}
+                lock={lockOf(service)}
+                busy={creating === service.id}
+                disabled={creating !== null}
+                onChoose={() => choose(service)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={upgradeReason !== null}
+        onOpenChange={(open) => (open ? null : setUpgradeReason(null))}
+        title={upgradeReason ?? ''}
+        description="Would you like to upgrade your plan?"
+        confirmLabel="Upgrade"
+        cancelLabel="Not now"
+        onConfirm={() => {
+          setUpgradeReason(null);
+          navigate('/upgrade');
+        }}
+      />
+    </>
+  );
+}
+
+/** /integrations/add: search the enabled services and add one (managers). */
+export default function AddIntegrationPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opened directly (no in-app history), Back goes to the integrations list instead of leaving the app.
+  const back = () => (location.key === 'default' ? navigate('/account') : navigate(-1));
+  const session = useSession();
+  const role = session.data?.role;
+  const canManage = role === 'manager' || role === 'superadmin';
+  return (
+    <div className={shell}>
+      <div className="flex flex-col gap-3">
+        <Button variant="ghost" size="sm" className="w-fit" icon={<ArrowLeft />} onClick={back}>
+          Back
+        </Button>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Add integration</h1>
+          <p className="text-sm text-muted">Choose where your team's activity and presence should come from.</p>
+        </div>
+      </div>
+      {session.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : canManage ? (
+        <Catalogue />
+      ) : (
+        <EmptyState icon={Lock} description="Only managers can add integrations. Ask a manager of your account." />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,111 @@
+import type {
+  AvailableService,
+  CreateIntegrationBody,
+  IntegrationDetail,
+  IntegrationList,
+  RegenerateKeyResult,
+  UpdateIntegrationBody,
+} from '@overlap/contract/integrations';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { integrationPaths } from './paths';
+
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  list: ['integrations', 'list'] as const,
+  services: ['integrations', 'available-services'] as const,
+  detail: (id: string) => ['integrations', 'detail', id] as const,
+  data: (id: string) => ['integrations', 'data', id] as const,
+};
+
+export const integrationListQuery = queryOptions({
+  queryKey: integrationKeys.list,
+  queryFn: ({ signal }) => api<IntegrationList>(integrationPaths.list, { signal }),
+});
+export const useIntegrationList = (enabled = true) => useQuery({ ...integrationListQuery, enabled });
+
+export const availableServicesQuery = queryOptions({
+  queryKey: integrationKeys.services,
+  queryFn: ({ signal }) => api<AvailableService[]>(integrationPaths.availableServices, { signal }),
+});
+export const useAvailableServices = () => useQuery(availableServicesQuery);
+
+export const integrationQuery = (id: string) =>
+  queryOptions({
+    queryKey: integrationKeys.detail(id),
+    queryFn: ({ signal }) => api<IntegrationDetail>(integrationPaths.one(id), { signal }),
+    // Status, last run and people count move as data arrives.
+    refetchInterval: 30_000,
+  });
+export const useIntegration = (id: string) => useQuery(integrationQuery(id));
+
+export const createIntegration = (body: CreateIntegrationBody) =>
+  api<IntegrationDetail>(integrationPaths.list, { method: 'POST', body });
+export const updateIntegration = (id: string, body: UpdateIntegrationBody) =>
+  api<IntegrationDetail>(integrationPaths.one(id), { method: 'PATCH', body });
+export const setRunning = (id: string, running: boolean) =>
+  api<IntegrationDetail>(running ? integrationPaths.activate(id) : integrationPaths.deactivate(id), {
+    method: 'POST',
+  });
+export const regenerateKey = (id: string) =>
+  api<RegenerateKeyResult>(integrationPaths.regenerateKey(id), { method: 'POST' });
+export const deleteIntegration = (id: string) =>
+  api<{ success: boolean; message: string }>(integrationPaths.one(id), { method: 'DELETE' });
+
+/** Lists, the account and the detail refetch after any change to an integration. */
+const refreshAfterChange = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['account'] }),
+  ]);
+
+/** A change answered with the new detail, which is cached at once. */
+function useDetailMutation<A>(id: string, fn: (args: A) => Promise<IntegrationDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    retry: false,
+    onSuccess: (detail) => queryClient.setQueryData(integrationKeys.detail(id), detail),
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+}
+
+export const useUpdateIntegration = (id: string) =>
+  useDetailMutation(id, (body: UpdateIntegrationBody) => updateIntegration(id, body));
+export const useSetRunning = (id: string) => useDetailMutation(id, (running: boolean) => setRunning(id, running));
+export const useRegenerateKey = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => regenerateKey(id),
+    retry: false,
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+};
+export const useDeleteIntegration = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteIntegration(id),
+    retry: false,
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: integrationKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: integrationKeys.list }),
+        queryClient.invalidateQueries({ queryKey: ['account'] }),
+        queryClient.invalidateQueries({ queryKey: ['onboarding'] }),
+      ]);
+    },
+  });
+};
+
+export const useCreateIntegration = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createIntegration,
+    retry: false,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: integrationKeys.list }),
+        queryClient.invalidateQueries({ queryKey: ['account'] }),
+      ]),
+  });
+};

@@ -1,0 +1,206 @@
+import type { IntegrationBlocks, IntegrationEvents } from '@overlap/contract/integrations';
+import { format } from 'date-fns';
+import { Activity, CalendarClock, RefreshCw, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Banner } from '../../../ui/banner';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { Skeleton } from '../../../ui/skeleton';
+import { Table, type TableColumn } from '../../../ui/table';
+import { toast } from '../../../ui/toaster';
+import { useDeleteAllData, useIntegrationBlocks, useIntegrationEvents } from '../api/data';
+import { collaboratorsSummary, plural } from '../lib/format';
+
+type Event = IntegrationEvents['events'][number];
+type Block = IntegrationBlocks['activityBlocks'][number];
+
+const when = (iso: string) => format(new Date(iso), 'd MMM, HH:mm');
+const personName = (p: { name: string | null }, identifier: string) => p.name ?? identifier;
+
+const eventColumns: TableColumn<Event>[] = [
+  {
+    key: 'title',
+    header: 'Event',
+    primary: true,
+    cell: (e) => {
+      const collaborators = collaboratorsSummary(e.metadata);
+      const title = e.title ?? e.kind;
+      return (
+        <div className="flex min-w-0 flex-col">
+          {e.url && /^https?:\/\//i.test(e.url) ? (
+            <a href={e.url} target="_blank" rel="noopener noreferrer" className="truncate text-fg hover:underline">
+              {title}
+            </a>
+          ) : (
+            <span className="truncate text-fg">{title}</span>
+          )}
+          {collaborators ? (
+            <span className="truncate text-xs text-muted">
+              External: {collaborators.names.join(', ')}
+              {collaborators.more > 0 ? ` +${collaborators.more} more` : ''}
+            </span>
+          ) : null}
+        </div>
+      );
+    },
+  },
+  { key: 'kind', header: 'Kind', cell: (e) => <code className="font-mono text-xs text-muted">{e.kind}</code> },
+  { key: 'person', header: 'Person', cell: (e) => personName(e.person, e.personIdentifier) },
+  { key: 'time', header: 'Time', cell: (e) => <span className="tabular text-muted">{when(e.timestamp)}</span> },
+];
+
+const blockColumns: TableColumn<Block>[] = [
+  { key: 'person', header: 'Person', primary: true, cell: (b) => personName(b.person, b.personIdentifier) },
+  { key: 'start', header: 'Start', cell: (b) => <span className="tabular">{when(b.startTime)}</span> },
+  {
+    key: 'end',
+    header: 'End',
+    cell: (b) =>
+      b.isOngoing || !b.endTime ? (
+        <span className="text-emerald-700 dark:text-emerald-400">Ongoing</span>
+      ) : (
+        <span className="tabular">{when(b.endTime)}</span>
+      ),
+  },
+  {
+    key: 'duration',
+    header: 'Duration',
+    align: 'right',
+    cell: (b) => <span className="tabular">{b.durationMinutes} min</span>,
+  },
+];
+
+function DeleteAll({
+  integrationId,
+  what,
+  count,
+}: {
+  integrationId: string;
+  what: 'events' | 'blocks';
+  count: number;
+}) {
+  const remove = useDeleteAllData(integrationId, what);
+  const [error, setError] = useState<string | null>(null);
+  const noun = what === 'events' ? 'events' : 'activity blocks';
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="secondary" icon={<Trash2 />} disabled={count === 0} onClick={() => setError(null)}>
+          Delete all
+        </Button>
+      }
+      tone="danger"
+      title={`Delete all ${noun}?`}
+      description={`This permanently deletes every one of this integration's ${noun}${what === 'blocks' ? ' and the presence samples they came from' : ''}, not only the ${count} listed. Timelines and reports lose this data. This cannot be undone.`}
+      confirmLabel={`Delete all ${noun}`}
+      onConfirm={async () => {
+        setError(null);
+        try {
+          const result = await remove.mutateAsync();
+          toast.success(`Deleted ${plural(result.deleted, what === 'events' ? 'event' : 'activity block', noun)}`);
+        } catch (err) {
+          setError(err instanceof Error ? err.message : 'Failed to fetch data');
+          throw err;
+        }
+      }}
+    >
+      {error ? (
+        <p role="alert" className="text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+function Section<Row>({
+  title,
+  headingId,
+  query,
+  rows,
+  columns,
+  rowKey,
+  emptyText,
+  emptyIcon,
+  deleteAction,
+}: {
+  title: string;
+  headingId: string;
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  rows: Row[] | undefined;
+  columns: TableColumn<Row>[];
+  rowKey: (row: Row) => string;
+  emptyText: string;
+  emptyIcon: typeof Activity;
+  deleteAction: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-sm font-semibold">
+          {title}
+          {rows ? <span className="tabular ml-2 font-normal text-muted">latest {rows.length}</span> : null}
+        </h2>
+        {deleteAction}
+      </div>
+      {query.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : query.isError ? (
+        <Banner
+          tone="danger"
+          action={
+            <Button size="sm" icon={<RefreshCw />} onClick={() => query.refetch()}>
+              Try Again
+            </Button>
+          }
+        >
+          Failed to fetch data
+        </Banner>
+      ) : (
+        <Table
+          columns={columns}
+          rows={rows ?? []}
+          rowKey={rowKey}
+          caption={title}
+          maxHeight="24rem"
+          empty={<EmptyState icon={emptyIcon} description={emptyText} className="border-0 py-6" />}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The latest 100 events and activity blocks, each with a delete-all behind a confirmation. */
+export function DataTab({ integrationId }: { integrationId: string }) {
+  const events = useIntegrationEvents(integrationId);
+  const blocks = useIntegrationBlocks(integrationId);
+  return (
+    <div className="flex flex-col gap-8">
+      <Section
+        title="Activity blocks"
+        headingId="blocks-heading"
+        query={blocks}
+        rows={blocks.data?.activityBlocks}
+        columns={blockColumns}
+        rowKey={(b) => b.id}
+        emptyText="No activity blocks yet"
+        emptyIcon={CalendarClock}
+        deleteAction={
+          <DeleteAll integrationId={integrationId} what="blocks" count={blocks.data?.activityBlocks.length ?? 0} />
+        }
+      />
+      <Section
+        title="Events"
+        headingId="events-heading"
+        query={events}
+        rows={events.data?.events}
+        columns={eventColumns}
+        rowKey={(e) => e.id}
+        emptyText="No activity events yet"
+        emptyIcon={Activity}
+        deleteAction={<DeleteAll integrationId={integrationId} what="events" count={events.data?.events.length ?? 0} />}
+      />
+    </div>
+  );
+}
