@@ -197,7 +197,7 @@ describe('integrations', () => {
     await confirm.getByRole('button', { name: 'Delete integration' }).click();
     await page.waitForURL(`${base}/account`);
     await page.getByRole('link', { name: 'Demo Data', exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Custom Integration', exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Custom Integration', exact: true }).waitFor({ state: 'detached' });
     await context.close();
   });
 

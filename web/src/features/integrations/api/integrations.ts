@@ -88,6 +88,10 @@ export const useDeleteIntegration = (id: string) => {
     retry: false,
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: integrationKeys.detail(id) });
+      // The list page shows at once without the deleted row, before its refetch answers.
+      queryClient.setQueryData<IntegrationList>(integrationKeys.list, (list) =>
+        list ? { integrations: list.integrations.filter((i) => i.id !== id) } : list,
+      );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: integrationKeys.list }),
         queryClient.invalidateQueries({ queryKey: ['account'] }),
