@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../axe.ts';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
 import { apiCall, createPushIntegration, pushPresence, signInDemoManager } from './team-setup.ts';
 
@@ -9,19 +9,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => `${n.target.join(' ')} :: ${n.any[0]?.message ?? ''}`)
-          .slice(0, 3)
-          .join(' | ')})`,
-    );
-}
 
 const masked = (key: string) => `${key.slice(0, 8)}…${key.slice(-4)}`;
 const integrationsTable = (page: Page) => page.getByRole('table', { name: 'Integrations' });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../axe.ts';
 import { artifactsDir, DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
 import { apiCall, signInDemoManager } from './team-setup.ts';
 
@@ -76,13 +76,6 @@ const report = (page: Page, m: { year: number; month: number }) =>
     `/api/v1/account/maintenance/detect-gaps?year=${m.year}&month=${m.month}&minDurationHours=${MIN_HOURS}`,
     {},
   );
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
-}
 
 const stat = (page: Page, label: string) =>
   page

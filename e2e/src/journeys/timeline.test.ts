@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../axe.ts';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
 import { apiCall, createPushIntegration, findUnassigned, pushPresence, signInDemoManager } from './team-setup.ts';
 
@@ -28,19 +28,6 @@ const recentWorkday = () => {
   }
   return daysAgo(1);
 };
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')})`,
-    );
-}
 
 const columns = (page: Page) => page.locator('[data-testid="timeline"] section[aria-label^="Activity of "]');
 
