@@ -57,3 +57,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
 export const isApiError = (err: unknown, status?: number): err is ApiError =>
   err instanceof ApiError && (status === undefined || err.status === status);
+
+/** A failure's message for the user: the server's (or the error's) message, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -5,9 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 
-function Harness({ onConfirm }: { onConfirm: () => unknown }) {
+function Harness({ onConfirm, errorOf }: { onConfirm: () => unknown; errorOf?: (e: unknown) => string }) {
   return (
     <ConfirmDialog
+      errorOf={errorOf}
       trigger={<Button>Delete block</Button>}
       tone="danger"
       title="Delete activity block?"
@@ -82,6 +83,19 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled());
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('shows the failure when given errorOf, and clears it when reopened', async () => {
+    const user = userEvent.setup();
+    const errorOf = (e: unknown) => (e instanceof Error ? e.message : 'failed');
+    render(<Harness onConfirm={() => Promise.reject(new Error('Stop the integration first.'))} errorOf={errorOf} />);
+    await user.click(screen.getByRole('button', { name: 'Delete block' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stop the integration first.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Delete block' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('works controlled, with the pending state owned by the caller', async () => {

@@ -19,6 +19,11 @@ export interface ConfirmDialogProps {
   pending?: boolean;
   /** Runs on confirm (button or Enter). When it returns a promise, the dialog closes once it resolves. */
   onConfirm: () => unknown;
+  /**
+   * When onConfirm's promise rejects, the dialog stays open and shows this message of the error
+   * (for example the server's); without it the caller shows its own error as children.
+   */
+  errorOf?: (error: unknown) => string;
   /** Extra content between the description and the buttons (for example an error message). */
   children?: ReactNode;
 }
@@ -35,16 +40,19 @@ export function ConfirmDialog({
   tone = 'default',
   pending: pendingProp,
   onConfirm,
+  errorOf,
   children,
 }: ConfirmDialogProps) {
   const [openState, setOpenState] = useState(false);
   const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const open = openProp ?? openState;
   const pending = pendingProp ?? running;
 
   const setOpen = (next: boolean) => {
     if (!next && pending) return;
+    setFailure(null);
     if (openProp === undefined) setOpenState(next);
     onOpenChange?.(next);
   };
@@ -55,13 +63,15 @@ export function ConfirmDialog({
     const result = onConfirm();
     if (!(result instanceof Promise)) return;
     setRunning(true);
+    setFailure(null);
     try {
       await result;
       setRunning(false);
       if (openProp === undefined) setOpenState(false);
       onOpenChange?.(false);
-    } catch {
+    } catch (error) {
       setRunning(false);
+      if (errorOf) setFailure(errorOf(error));
     }
   };
 
@@ -85,6 +95,11 @@ export function ConfirmDialog({
               <AlertDialog.Title className="text-base font-semibold tracking-tight">{title}</AlertDialog.Title>
               <AlertDialog.Description className="mt-1.5 text-sm text-muted">{description}</AlertDialog.Description>
               {children ? <div className="mt-4 text-sm">{children}</div> : null}
+              {failure ? (
+                <p role="alert" className="mt-4 text-sm text-red-600 dark:text-red-400">
+                  {failure}
+                </p>
+              ) : null}
             </div>
             <div className="mt-5 flex flex-col-reverse gap-2 border-t border-line px-5 py-3 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel asChild>

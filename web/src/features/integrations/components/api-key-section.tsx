@@ -1,6 +1,6 @@
 import type { IntegrationDetail } from '@overlap/contract/integrations';
 import { KeyRound, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { errorMessage } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -15,7 +15,6 @@ const REGENERATE_TEXT =
 /** The push API key: masked, copyable, and replaceable while the integration is stopped. */
 export function ApiKeySection({ integration }: { integration: IntegrationDetail }) {
   const regenerate = useRegenerateKey(integration.id);
-  const [error, setError] = useState<string | null>(null);
   const running = integration.status === 'active';
   const key = integration.apiKey;
   if (!key) return null;
@@ -35,13 +34,7 @@ export function ApiKeySection({ integration }: { integration: IntegrationDetail 
           <CopyButton value={key} label="Copy key" />
           <ConfirmDialog
             trigger={
-              <Button
-                size="sm"
-                variant="secondary"
-                icon={<RefreshCw />}
-                disabled={running}
-                onClick={() => setError(null)}
-              >
+              <Button size="sm" variant="secondary" icon={<RefreshCw />} disabled={running}>
                 Regenerate
               </Button>
             }
@@ -49,23 +42,12 @@ export function ApiKeySection({ integration }: { integration: IntegrationDetail 
             title="Regenerate API key?"
             description={REGENERATE_TEXT}
             confirmLabel="Regenerate key"
+            errorOf={(err) => errorMessage(err, 'Failed to regenerate the API key')}
             onConfirm={async () => {
-              setError(null);
-              try {
-                await regenerate.mutateAsync();
-                toast.success('A new API key is ready. Update the sources that use this integration.');
-              } catch (err) {
-                setError(err instanceof Error ? err.message : 'Failed to regenerate the API key');
-                throw err;
-              }
+              await regenerate.mutateAsync();
+              toast.success('A new API key is ready. Update the sources that use this integration.');
             }}
-          >
-            {error ? (
-              <p role="alert" className="text-red-600 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
-          </ConfirmDialog>
+          />
         </div>
         {running ? <p className="text-[13px] text-muted">Stop the integration to regenerate its key.</p> : null}
       </CardContent>

@@ -1,7 +1,8 @@
 import type { IntegrationBlocks, IntegrationEvents } from '@overlap/contract/integrations';
 import { format } from 'date-fns';
 import { Activity, CalendarClock, RefreshCw, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../api/client';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -81,12 +82,11 @@ function DeleteAll({
   count: number;
 }) {
   const remove = useDeleteAllData(integrationId, what);
-  const [error, setError] = useState<string | null>(null);
   const noun = what === 'events' ? 'events' : 'activity blocks';
   return (
     <ConfirmDialog
       trigger={
-        <Button size="sm" variant="secondary" icon={<Trash2 />} disabled={count === 0} onClick={() => setError(null)}>
+        <Button size="sm" variant="secondary" icon={<Trash2 />} disabled={count === 0}>
           Delete all
         </Button>
       }
@@ -94,23 +94,12 @@ function DeleteAll({
       title={`Delete all ${noun}?`}
       description={`This permanently deletes every one of this integration's ${noun}${what === 'blocks' ? ' and the presence samples they came from' : ''}, not only the ${count} listed. Timelines and reports lose this data. This cannot be undone.`}
       confirmLabel={`Delete all ${noun}`}
+      errorOf={(err) => errorMessage(err, 'Failed to delete the data')}
       onConfirm={async () => {
-        setError(null);
-        try {
-          const result = await remove.mutateAsync();
-          toast.success(`Deleted ${plural(result.deleted, what === 'events' ? 'event' : 'activity block', noun)}`);
-        } catch (err) {
-          setError(err instanceof Error ? err.message : 'Failed to fetch data');
-          throw err;
-        }
+        const result = await remove.mutateAsync();
+        toast.success(`Deleted ${plural(result.deleted, what === 'events' ? 'event' : 'activity block', noun)}`);
       }}
-    >
-      {error ? (
-        <p role="alert" className="text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import type { IntegrationDetail } from '@overlap/contract/integrations';
 import { ArrowLeft, Settings2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../../api/client';
 import { useOnboardingState, useSession } from '../../../api/session';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Button, ButtonLink } from '../../../ui/button';
@@ -15,11 +15,10 @@ import { RunningSwitch } from './running-switch';
 function DeleteButton({ integration, onboarding }: { integration: IntegrationDetail; onboarding: boolean }) {
   const navigate = useNavigate();
   const remove = useDeleteIntegration(integration.id);
-  const [error, setError] = useState<string | null>(null);
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="secondary" icon={<Trash2 />} onClick={() => setError(null)}>
+        <Button variant="secondary" icon={<Trash2 />}>
           Delete
         </Button>
       }
@@ -27,24 +26,13 @@ function DeleteButton({ integration, onboarding }: { integration: IntegrationDet
       title={`Delete ${integration.name}?`}
       description={`This deletes the integration with all its events, activity blocks and run history, and people who only came from it. Sources using its API key stop working. This cannot be undone.${onboarding ? ' Onboarding starts again.' : ''}`}
       confirmLabel="Delete integration"
+      errorOf={(err) => errorMessage(err, 'Failed to delete integration')}
       onConfirm={async () => {
-        setError(null);
-        try {
-          await remove.mutateAsync();
-        } catch (err) {
-          setError(err instanceof Error && err.message ? err.message : 'Failed to delete integration');
-          throw err;
-        }
+        await remove.mutateAsync();
         toast.success(`${integration.name} deleted`);
         navigate(onboarding ? '/onboarding?step=1' : '/account');
       }}
-    >
-      {error ? (
-        <p role="alert" className="text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }
 
