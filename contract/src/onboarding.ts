@@ -17,3 +17,101 @@ export const onboardingState = z.object({
   }),
 });
 export type OnboardingState = z.infer<typeof onboardingState>;
+
+/** The team sizes the survey offers (spec §5), in display order. */
+export const SURVEY_COMPANY_SIZES = [
+  'Just me',
+  '2-10 people',
+  '11-20 people',
+  '20-50 people',
+  '51-200 people',
+  '200+ people',
+] as const;
+export type SurveyCompanySize = (typeof SURVEY_COMPANY_SIZES)[number];
+
+/** The tools the survey lists (spec §5), in display order. */
+export const SURVEY_TOOLS = [
+  'Slack',
+  'Microsoft Teams',
+  'Discord',
+  'Mattermost',
+  'Zoom',
+  'Google Workspace',
+  'Microsoft 365',
+  'Jira',
+  'Asana',
+  'Notion',
+  'GitHub',
+  'GitLab',
+] as const;
+export type SurveyTool = (typeof SURVEY_TOOLS)[number];
+
+export const SURVEY_TEAM_NAME_MAX = 100;
+export const SURVEY_TOOLS_MAX = 20;
+export const SURVEY_OTHER_TOOL_MAX = 60;
+export const SURVEY_PROBLEM_MAX = 2000;
+
+/** Drops repeated names (compared without case), keeping the first spelling and the order. */
+export function uniqueNames<T extends string>(names: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return names.filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * One save of the survey. Every field is optional because the page saves on every change; only
+ * the fields sent are replaced. `completed` is our addition to the spec's body: true stamps
+ * `completedAt` the first time.
+ */
+export const saveSurveyBody = z.object({
+  teamName: z
+    .string({ message: 'must be a string' })
+    .trim()
+    .max(SURVEY_TEAM_NAME_MAX, `must be at most ${SURVEY_TEAM_NAME_MAX} characters`)
+    .optional(),
+  companySize: z
+    .enum(SURVEY_COMPANY_SIZES, { message: `must be one of: ${SURVEY_COMPANY_SIZES.join(', ')}` })
+    .optional(),
+  tools: z
+    .array(z.enum(SURVEY_TOOLS, { message: `must be one of: ${SURVEY_TOOLS.join(', ')}` }), {
+      message: 'must be a list of tools',
+    })
+    .max(SURVEY_TOOLS_MAX, `must have at most ${SURVEY_TOOLS_MAX} entries`)
+    .transform(uniqueNames)
+    .optional(),
+  otherTools: z
+    .array(
+      z
+        .string({ message: 'must be a string' })
+        .trim()
+        .min(1, 'cannot be empty')
+        .max(SURVEY_OTHER_TOOL_MAX, `must be at most ${SURVEY_OTHER_TOOL_MAX} characters`),
+      { message: 'must be a list of tool names' },
+    )
+    .max(SURVEY_TOOLS_MAX, `must have at most ${SURVEY_TOOLS_MAX} entries`)
+    .transform(uniqueNames)
+    .optional(),
+  problemStatement: z
+    .string({ message: 'must be a string' })
+    .max(SURVEY_PROBLEM_MAX, `must be at most ${SURVEY_PROBLEM_MAX} characters`)
+    .optional(),
+  completed: z.boolean({ message: 'must be true or false' }).optional(),
+});
+export type SaveSurveyBody = z.input<typeof saveSurveyBody>;
+
+/** The survey as saved in the account's signup data. */
+export const surveyView = z.object({
+  teamName: z.string().optional(),
+  companySize: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  otherTools: z.array(z.string()).optional(),
+  problemStatement: z.string().optional(),
+  completedAt: z.string().nullable().optional(),
+});
+export type SurveyView = z.infer<typeof surveyView>;
+
+export const surveyPaths = { survey: '/api/v1/onboarding/survey' } as const;
