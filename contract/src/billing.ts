@@ -21,3 +21,19 @@ export const planCatalogue = z.object({ plans: z.array(plan) });
 export type PlanCatalogue = z.infer<typeof planCatalogue>;
 
 export const paths = { status: '/api/v1/billing/status', plans: '/api/v1/billing/plans' } as const;
+
+/**
+ * POST /api/v1/billing/create-checkout-session. For the free plan it only switches the plan. For a
+ * paid plan it answers the payment provider's checkout URL; on a server without a payment provider
+ * configured the paid plan starts as a 7-day trial instead. Either way the browser goes to sessionUrl.
+ */
+export const createCheckoutSessionBody = z.object({
+  planId: z.enum(['free', 'startup', 'scaleup', 'business'], {
+    message: 'must be one of: free, startup, scaleup, business',
+  }),
+  billingCycle: z.enum(['monthly', 'yearly'], { message: 'must be monthly or yearly' }).default('monthly'),
+});
+export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody>;
+export const checkoutSession = z.object({ sessionUrl: z.string() });
+export type CheckoutSession = z.infer<typeof checkoutSession>;
+export const checkoutPath = '/api/v1/billing/create-checkout-session';

@@ -115,3 +115,85 @@ export const surveyView = z.object({
 export type SurveyView = z.infer<typeof surveyView>;
 
 export const surveyPaths = { survey: '/api/v1/onboarding/survey' } as const;
+
+/** How a chat app connects (spec 001 §3): slack, microsoft, discord use oauth; demo none; others token. */
+export const chatAppAuthType = z.enum(['oauth', 'token', 'none']);
+export type ChatAppAuthType = z.infer<typeof chatAppAuthType>;
+
+/** GET /api/v1/onboarding/available-chat-apps: the enabled chat services, in catalogue order. */
+export const chatApp = z.object({
+  id: z.uuid().describe('The service id'),
+  name: z.string(),
+  provider: z.string(),
+  description: z.string().nullable(),
+  /** False when it cannot be used on this server (an OAuth app without credentials configured). */
+  available: z.boolean(),
+  unavailableReason: z.string().nullable(),
+  authType: chatAppAuthType,
+  tokenAuthentication: z.boolean(),
+});
+export type ChatApp = z.infer<typeof chatApp>;
+export const availableChatApps = z.object({ chatApps: z.array(chatApp) });
+export type AvailableChatApps = z.infer<typeof availableChatApps>;
+
+/** POST /api/v1/onboarding/select-chat-app: creates the account's chat integration (or returns it). */
+export const selectChatAppBody = z.object({
+  serviceId: z.uuid({ message: 'must be a service id' }),
+  provider: z.string({ message: 'must be a string' }).min(1, 'is required'),
+});
+export type SelectChatAppBody = z.infer<typeof selectChatAppBody>;
+export const selectChatAppResult = z.object({
+  integration: z.object({
+    id: z.uuid(),
+    status: z.enum(['active', 'inactive']),
+    /** The full key for token providers (the owner copies it into their bridge); null otherwise. */
+    apiKey: z.string().nullable(),
+  }),
+  /** 'Integration created', or 'Integration already exists' when the account already had it. */
+  message: z.string(),
+  apiKey: z.string().nullable(),
+  /** A curl command that pushes one test presence sample with the key; null for non-token apps. */
+  curlCommand: z.string().nullable(),
+});
+export type SelectChatAppResult = z.infer<typeof selectChatAppResult>;
+
+/** GET /api/v1/onboarding/integration-status/:id: polled every 2 s until the first data arrives. */
+export const integrationStatusResult = z.object({
+  integration: z.object({
+    id: z.uuid(),
+    status: z.enum(['active', 'inactive']),
+    isActivated: z.boolean(),
+    lastConnectedAt: z.string().nullable(),
+  }),
+});
+export type IntegrationStatusResult = z.infer<typeof integrationStatusResult>;
+
+/** POST /api/v1/onboarding/connect-oauth: the provider's authorization URL (503 when not configured). */
+export const connectOauthBody = z.object({ provider: z.string({ message: 'must be a string' }).min(1, 'is required') });
+export const connectOauthResult = z.object({ authUrl: z.string() });
+
+/** POST /api/v1/onboarding/custom-chat-app: the chat app the team really uses, when they start with demo data. */
+export const customChatAppBody = z.object({
+  customChatApp: z
+    .string({ message: 'must be a string' })
+    .trim()
+    .min(1, 'cannot be empty')
+    .max(60, 'must be at most 60 characters'),
+});
+export const successResult = z.object({ success: z.literal(true) });
+
+/** POST /api/v1/onboarding/complete (no body). */
+export const completeOnboardingResult = z.object({
+  success: z.literal(true),
+  onboarding: z.object({ completed: z.literal(true), nextAction: z.literal('none') }),
+});
+
+export const onboardingPaths = {
+  state: '/api/v1/onboarding/state',
+  availableChatApps: '/api/v1/onboarding/available-chat-apps',
+  selectChatApp: '/api/v1/onboarding/select-chat-app',
+  integrationStatus: (id: string) => `/api/v1/onboarding/integration-status/${id}`,
+  connectOauth: '/api/v1/onboarding/connect-oauth',
+  customChatApp: '/api/v1/onboarding/custom-chat-app',
+  complete: '/api/v1/onboarding/complete',
+} as const;

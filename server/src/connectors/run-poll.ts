@@ -6,7 +6,7 @@ import { stepMinutesFor } from '../engine/step.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { backfillDemo, DEMO_BACKFILL_DAYS } from '../modules/demo/create.ts';
 import { storeEvents } from '../modules/events/store.ts';
-import { type RunRecorder, startRun } from '../modules/runs/recorder.ts';
+import { startRun } from '../modules/runs/recorder.ts';
 import { applyPolledPresence } from './apply-polled.ts';
 import { demoSeedOf } from './demo.ts';
 import { connectorFor } from './registry.ts';

@@ -1,8 +1,8 @@
 import type { AccountIntegration } from '@overlap/contract/account';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import { integrationRuns, integrations, services } from '../../db/schema/integrations.ts';
+import { integrations, services } from '../../db/schema/integrations.ts';
 
 export const STALE_AFTER_MS = 60 * 60 * 1000;
 

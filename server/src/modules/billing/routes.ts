@@ -1,7 +1,15 @@
-import { billingStatus, paths, planCatalogue } from '@overlap/contract/billing';
+import {
+  billingStatus,
+  checkoutPath,
+  checkoutSession,
+  createCheckoutSessionBody,
+  paths,
+  planCatalogue,
+} from '@overlap/contract/billing';
 import { errorBody } from '@overlap/contract/common';
 import type { AreaPlugin } from '../../http/app.ts';
 import { ctxOf } from '../../http/context.ts';
+import { createCheckoutSession } from './checkout-service.ts';
 import { PLANS } from './plans.ts';
 import { getBillingStatus } from './status-service.ts';
 
@@ -28,6 +36,24 @@ const billingRoutes: AreaPlugin = async (app, { deps }) => {
       config: { allowTerminated: true },
     },
     async () => ({ plans: Object.values(PLANS).filter((p) => p.active) }),
+  );
+
+  app.post(
+    checkoutPath,
+    {
+      schema: {
+        tags,
+        summary: "Switch the account's plan (managers); answers where the browser goes next",
+        description:
+          'Free only switches the plan and ends any trial. A paid plan would open the card payment ' +
+          "provider's checkout; with no payment provider configured on this server it starts a " +
+          '7-day trial of that plan instead (a trial already running keeps its end date). `sessionUrl` ' +
+          'is the onboarding success page while onboarding, else the billing tab.',
+        body: createCheckoutSessionBody,
+        response: { 200: checkoutSession, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => createCheckoutSession(ctxOf(deps, request), request.body),
   );
 };
 export default billingRoutes;

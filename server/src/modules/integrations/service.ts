@@ -115,15 +115,28 @@ export async function insertIntegration(
 
 const FIRST_RUN_TAKEOVER_MS = 10 * 60_000;
 
+/**
+ * After a new integration is committed: dashboards hear of it, and a Demo Data integration starts
+ * its 90-day backfill behind the answer (it takes seconds; the data shows up as it lands).
+ */
+export async function announceIntegration(
+  deps: AppDeps,
+  accountId: string,
+  integration: { id: string; provider: string },
+): Promise<void> {
+  await deps.notify(accountId, 'integrations');
+  if (integration.provider === 'demo') {
+    runIntegrationPoll(deps, integration.id).catch((err) =>
+      console.error(`[demo] backfill of ${integration.id} failed:`, err),
+    );
+  }
+}
+
 export async function createIntegration(ctx: Ctx, input: CreateIntegrationBody): Promise<IntegrationDetail> {
   requireRole(ctx, 'manager');
-  const { id, provider } = await insertIntegration(ctx.deps, ctx.db, ctx.accountId, input);
-  await ctx.deps.notify(ctx.accountId, 'integrations');
-  if (provider === 'demo') {
-    // The 90-day backfill takes seconds: the answer does not wait; the data shows up as it lands.
-    runIntegrationPoll(ctx.deps, id).catch((err) => console.error(`[demo] backfill of ${id} failed:`, err));
-  }
-  return detailOf(ctx, id);
+  const created = await insertIntegration(ctx.deps, ctx.db, ctx.accountId, input);
+  await announceIntegration(ctx.deps, ctx.accountId, created);
+  return detailOf(ctx, created.id);
 }
 
 const onlyColor = (config: Record<string, unknown>) => Object.keys(config).every((k) => k === 'color');

@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../axe.ts';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
+import { type StartedServer, startOverlap } from '../server.ts';
+import { startMailCatcher } from './mail-catcher.ts';
+
+let browser: Browser;
+let server: StartedServer;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+
+const PASSWORD = 'Night-owls-42!';
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  server = await startOverlap({ SMTP_URL: mail.url, SEED_DEMO: 'false', JOBS: 'false' });
+  server.process.on('exit', (code) => {
+    if (code) console.error(`server exited with ${code}:\n${server.output().slice(-4000)}`);
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mail?.close();
+});
+
+const url = (path: string) => `${server.url}${path}`;
+/** Console problems other than answers the wizard expects (a 401 before sign-in, a 404 on a deleted integration). */
+const unexpected = (problems: string[]) => problems.filter((p) => !/status of (401|404)/.test(p));
+
+/** Signs a new account up through the pages and the mailed code; the gate then lands it in the wizard. */
+async function signUp(page: Page, email: string) {
+  await page.goto(url('/signup'));
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+  const code = await mail.waitFor(email, /confirmation code: (\d{6})/);
+  await page.goto(url(`/confirm-email?email=${encodeURIComponent(email)}`));
+  await page.getByLabel('Confirmation code').fill(code);
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+  await page.waitForURL(/\/set-password\?/);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.waitForURL(/\/onboarding\/step1$/);
+}
+
+/** Pushes one presence sample with a key, as the owner's bridge (or the shown curl command) would. */
+async function pushPresence(apiKey: string) {
+  const res = await fetch(url('/api/v1/presence'), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      timestamp: new Date().toISOString(),
+      source: 'e2e',
+      users: [{ personIdentifier: 'ada', status: 'online', name: 'Ada Lovelace' }],
+    }),
+  });
+  expect(res.status, await res.text()).toBeLessThan(300);
+}
+
+/** A full-page screenshot from the top, so sticky bars sit where a visitor sees them. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await screenshot(page, 'onboarding', name);
+}
+
+const card = (page: Page, name: string | RegExp) =>
+  page.getByRole('list', { name: 'Chat apps' }).getByRole('button', { name });
+
+describe('onboarding wizard', () => {
+  it('connects Mattermost with the shown key, starts Free and lands on the dashboard', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await signUp(page, `owner-${Date.now()}@lanterns.io`);
+
+    await page.getByRole('heading', { name: 'Choose Your Integration App' }).waitFor();
+    const slack = card(page, /^Slack/);
+    await slack.waitFor();
+    expect(await slack.isDisabled()).toBe(true);
+    await page.getByText('Slack sign-in is not configured on this server.').waitFor();
+    await page.locator('aside').getByText('Complete step 1 to unlock').waitFor();
+    await shoot(page, 'step1-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card(page, /^Mattermost/).click();
+    await page.getByText('Waiting for data...').waitFor();
+    expect(await card(page, /^Demo Data/).isDisabled()).toBe(true);
+    await page.getByText('You can setup Mattermost later from the settings').waitFor();
+    const key = (await page.locator('pre').first().textContent())?.trim() ?? '';
+    expect(key.length).toBeGreaterThan(16);
+    expect(await page.locator('pre').nth(1).textContent()).toContain(key);
+    await page.getByRole('button', { name: 'Copy API key' }).waitFor();
+    await page.getByRole('button', { name: 'Copy test command' }).waitFor();
+    await shoot(page, 'step1-waiting-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await pushPresence(key);
+    await page.getByText('✓ Data received! Integration is working').waitFor({ timeout: 15_000 });
+    await page
+      .locator('aside')
+      .getByRole('link', { name: /Choose Your Plan/ })
+      .waitFor();
+    await shoot(page, 'step1-connected-desktop');
+    await page.getByRole('link', { name: "Done, let's go to step 2" }).click();
+
+    await page.waitForURL(/\/onboarding\/step2$/);
+    await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
+    const free = page.getByRole('radio', { name: /^Free/ });
+    await free.waitFor();
+    expect(await free.isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /^Startup/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Start 7-Day Trial' }).waitFor();
+    await free.check({ force: true });
+    await shoot(page, 'step2-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Step 1 from the sidebar stays on step 1 (force), with the connected integration restored.
+    await page
+      .locator('aside')
+      .getByRole('link', { name: /Select Team Chat/ })
+      .click();
+    await page.waitForURL(/\/onboarding\/step1\?force=true$/);
+    await page.getByText('✓ Data received! Integration is working').waitFor();
+    await page
+      .locator('aside')
+      .getByRole('link', { name: /Choose Your Plan/ })
+      .click();
+    await page.waitForURL(/\/onboarding\/step2$/);
+
+    await page.getByRole('button', { name: 'Start with Free' }).click();
+    await page.waitForURL(/\/onboarding\/success\?session_id=/);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.getByText('Your subscription has been successfully activated').waitFor();
+    await page.getByRole('button', { name: 'Go to Dashboard Now' }).waitFor();
+    await shoot(page, 'success-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByText('Redirecting...').waitFor({ timeout: 6000 });
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    const state = await page.evaluate(async () => (await fetch('/api/v1/onboarding/state')).json());
+    expect(state.onboarding).toMatchObject({ completed: true, nextAction: 'none' });
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('starts with demo data on a phone, saying which chat app the team uses', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await signUp(page, `phone-${Date.now()}@lanterns.io`);
+
+    await card(page, /^Demo Data/).waitFor();
+    await shoot(page, 'step1-phone');
+    await page.getByRole('button', { name: 'Step 1 of 2' }).click();
+    await page.locator('#onboarding-menu').getByText('Complete step 1 to unlock').waitFor();
+    await shoot(page, 'menu-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('#onboarding-menu').waitFor({ state: 'detached' });
+
+    // Mattermost first, then 'Use Demo Instead' deletes it and opens the demo form.
+    await card(page, /^Mattermost/).click();
+    await page.getByText('Waiting for data...').waitFor();
+    await page.getByRole('button', { name: 'Use Demo Instead' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Use Demo Instead' }).click();
+    const chatApp = page.getByPlaceholder('e.g. Mattermost, Discord, Custom');
+    await chatApp.waitFor();
+    await chatApp.fill('  Rocket.Chat  ');
+    await shoot(page, 'step1-demo-form-phone');
+    await page.getByRole('button', { name: 'Start with Demo Data' }).click();
+    await page.getByText('Receiving demo data... What app are you using for team chat?').waitFor();
+    await shoot(page, 'step1-demo-connected-phone');
+
+    const state = await page.evaluate(async () => (await fetch('/api/v1/onboarding/state')).json());
+    const providers = state.account.integrations.map((i: { provider: string }) => i.provider);
+    expect(providers).toEqual(['demo']);
+
+    await page.getByRole('link', { name: "Done, let's go to step 2" }).click();
+    await page.waitForURL(/\/onboarding\/step2$/);
+    await page.getByRole('radio', { name: /^Free/ }).waitFor();
+    await shoot(page, 'step2-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('radio', { name: /^Startup/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Start 7-Day Trial' }).click();
+    await page.waitForURL(/\/onboarding\/success\?session_id=/);
+    await page.getByRole('button', { name: 'Go to Dashboard Now' }).waitFor();
+    await shoot(page, 'success-phone');
+    await page.getByRole('button', { name: 'Go to Dashboard Now' }).click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+});

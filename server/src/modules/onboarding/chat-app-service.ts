@@ -1,0 +1,119 @@
+import type {
+  AvailableChatApps,
+  IntegrationStatusResult,
+  SelectChatAppBody,
+  SelectChatAppResult,
+} from '@overlap/contract/onboarding';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { integrations, services } from '../../db/schema/integrations.ts';
+import { requireRole } from '../../http/access.ts';
+import type { Ctx } from '../../http/deps.ts';
+import { AppError, conflict, fieldError, notFound } from '../../http/errors.ts';
+import { revealApiKey } from '../integrations/api-keys.ts';
+import { selectIntegration } from '../integrations/queries.ts';
+import { announceIntegration, insertIntegration } from '../integrations/service.ts';
+import {
+  authTypeOf,
+  byCatalogueOrder,
+  oauthUnavailableReason,
+  presenceCurlCommand,
+  toChatApp,
+  unavailableReasonOf,
+} from './chat-apps.ts';
+
+/** The enabled chat services, in catalogue order, with how each connects and whether it can here. */
+export async function listAvailableChatApps(ctx: Ctx): Promise<AvailableChatApps> {
+  const rows = await ctx.db
+    .select()
+    .from(services)
+    .where(and(eq(services.enabled, true), eq(services.category, 'chat')));
+  return { chatApps: rows.sort(byCatalogueOrder).map(toChatApp) };
+}
+
+async function findChatService(db: DbOrTx, serviceId: string) {
+  const [service] = await db.select().from(services).where(eq(services.id, serviceId));
+  if (!service?.enabled || service.category !== 'chat') {
+    throw fieldError('serviceId', 'is not an available chat app');
+  }
+  return service;
+}
+
+async function newestIntegrationOf(db: DbOrTx, accountId: string, serviceId: string) {
+  const [row] = await db
+    .select({ id: integrations.id, status: integrations.status, apiKeyEncrypted: integrations.apiKeyEncrypted })
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.accountId, accountId),
+        eq(integrations.serviceId, serviceId),
+        isNull(integrations.archivedAt),
+      ),
+    )
+    .orderBy(desc(integrations.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Creates the account's integration of the chosen chat app, or answers the one it already has
+ * ('Integration already exists' tells the wizard to resume it). The account row is locked so a
+ * double click cannot create two. Plan rules apply as for any new integration.
+ */
+export async function selectChatApp(ctx: Ctx, input: SelectChatAppBody): Promise<SelectChatAppResult> {
+  requireRole(ctx, 'manager');
+  const service = await findChatService(ctx.db, input.serviceId);
+  if (service.provider !== input.provider) throw fieldError('provider', `must be ${service.provider} for this service`);
+
+  const { id, created } = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, ctx.accountId)).for('update');
+    const existing = await newestIntegrationOf(tx, ctx.accountId, service.id);
+    if (existing) return { id: existing.id, created: false };
+    const unavailable = unavailableReasonOf(service);
+    if (unavailable) throw conflict(unavailable, 'CHAT_APP_UNAVAILABLE');
+    const inserted = await insertIntegration(ctx.deps, tx, ctx.accountId, { serviceId: service.id });
+    return { id: inserted.id, created: true };
+  });
+
+  if (created) await announceIntegration(ctx.deps, ctx.accountId, { id, provider: service.provider });
+
+  const row = await selectIntegration(ctx.db, ctx.accountId, id);
+  if (!row) throw notFound('Integration');
+  const apiKey = service.tokenAuthentication ? revealApiKey(ctx.deps.secrets, row.integration.apiKeyEncrypted) : null;
+  return {
+    integration: { id, status: row.integration.status, apiKey },
+    message: created ? 'Integration created' : 'Integration already exists',
+    apiKey,
+    curlCommand: apiKey ? presenceCurlCommand(ctx.deps.config.publicUrl, apiKey) : null,
+  };
+}
+
+/** Polled by the wizard until the first data arrives (any member; another account's id is 404). */
+export async function getIntegrationStatus(ctx: Ctx, id: string): Promise<IntegrationStatusResult> {
+  const row = await selectIntegration(ctx.db, ctx.accountId, id);
+  if (!row) throw notFound('Integration');
+  const { integration } = row;
+  return {
+    integration: {
+      id: integration.id,
+      status: integration.status,
+      isActivated: integration.lastConnectedAt !== null,
+      lastConnectedAt: integration.lastConnectedAt?.toISOString() ?? null,
+    },
+  };
+}
+
+/**
+ * Would answer the provider's authorization URL. No OAuth app credentials can be configured on
+ * this server yet, so every OAuth chat app answers 503 with the same reason the chat-app list shows.
+ */
+export async function connectOauth(ctx: Ctx, provider: string): Promise<{ authUrl: string }> {
+  requireRole(ctx, 'manager');
+  if (authTypeOf(provider) !== 'oauth') throw fieldError('provider', 'must be slack, microsoft or discord');
+  const [service] = await ctx.db.select().from(services).where(eq(services.provider, provider));
+  if (!service?.enabled || service.category !== 'chat') {
+    throw fieldError('provider', 'is not an available chat app');
+  }
+  throw new AppError(503, 'OAUTH_NOT_CONFIGURED', oauthUnavailableReason(service.name));
+}
