@@ -4,13 +4,16 @@ import type { z } from 'zod';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 import { requireRole } from '../../http/access.ts';
 import type { Ctx } from '../../http/deps.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { PLANS, TRIAL_DAYS } from './plans.ts';
 
 type CheckoutInput = z.output<typeof createCheckoutSessionBody>;
 
 const DAY_MS = 86_400_000;
+
+export const TRIAL_USED_MESSAGE =
+  'The 7-day trial has been used. Paid plans need a card payment provider, which this server does not have.';
 
 /** Where the browser goes next: the wizard's success page, or the billing tab once onboarded. */
 function sessionUrlFor(onboardingCompleted: boolean, sessionId: string): string {
@@ -22,7 +25,8 @@ function sessionUrlFor(onboardingCompleted: boolean, sessionId: string): string 
 /**
  * Switches the account's plan (managers). Free only switches and ends any trial. A paid plan would
  * go through the card payment provider's checkout; this server has none configured, so the paid
- * plan starts as a 7-day trial instead. Moving between paid plans during a trial keeps its end date.
+ * plan starts as a 7-day trial instead, once per account (409 afterwards). Moving between paid
+ * plans during a trial keeps its end date; endExpiredTrials moves the account back to free after.
  */
 export async function createCheckoutSession(
   ctx: Ctx,
@@ -38,8 +42,14 @@ export async function createCheckoutSession(
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId)).for('update');
     if (!account) throw notFound('Account');
     const trialActive = account.trialEndsAt !== null && account.trialEndsAt > now;
+    if (!isFree && !trialActive && account.trialEndsAt !== null) {
+      throw conflict(TRIAL_USED_MESSAGE, 'TRIAL_USED');
+    }
+    // Free ends a running trial now but keeps the date: a trial can be had once.
     const trialEndsAt = isFree
-      ? null
+      ? trialActive
+        ? now
+        : account.trialEndsAt
       : trialActive
         ? account.trialEndsAt
         : new Date(now.getTime() + TRIAL_DAYS * DAY_MS);

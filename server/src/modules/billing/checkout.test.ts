@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
+import { TRIAL_USED_MESSAGE } from './checkout-service.ts';
 import { TRIAL_DAYS } from './plans.ts';
+import { endExpiredTrials } from './trials.ts';
 
 const url = '/api/v1/billing/create-checkout-session';
 const DAY_MS = 86_400_000;
@@ -64,14 +66,48 @@ describe('POST /api/v1/billing/create-checkout-session', () => {
     const call = client(t.app, cookie);
     const onboarding = await call({ method: 'POST', url, body: { planId: 'free', billingCycle: 'monthly' } });
     expect(onboarding.json().sessionUrl).toMatch(/^\/onboarding\/success\?session_id=free_[A-Za-z0-9_-]+$/);
-    expect(await accountRow(account.id)).toMatchObject({ plan: 'free', trialEndsAt: null, billingCycle: null });
+    const ended = await accountRow(account.id);
+    expect(ended).toMatchObject({ plan: 'free', billingCycle: null });
+    // The trial ends now, and its date stays: a trial is had once.
+    expect(ended?.trialEndsAt?.getTime()).toBeLessThanOrEqual(Date.now());
 
     await t.db.update(accounts).set({ onboardingCompleted: true }).where(eq(accounts.id, account.id));
     const onboarded = await call({ method: 'POST', url, body: { planId: 'free' } });
     expect(onboarded.json()).toEqual({ sessionUrl: '/account?tab=billing' });
-    const paid = await call({ method: 'POST', url, body: { planId: 'scaleup' } });
+    const again = await call({ method: 'POST', url, body: { planId: 'scaleup' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'TRIAL_USED', message: TRIAL_USED_MESSAGE });
+    expect((await accountRow(account.id))?.plan).toBe('free');
+
+    const fresh = await signedInManager(t.db);
+    const paid = await client(t.app, fresh.cookie)({ method: 'POST', url, body: { planId: 'scaleup' } });
     expect(paid.json()).toEqual({ sessionUrl: '/account?tab=billing' });
-    expect((await accountRow(account.id))?.plan).toBe('scaleup');
+    expect((await accountRow(fresh.account.id))?.plan).toBe('scaleup');
+  });
+
+  it('moves accounts whose trial ended without a subscription back to free, and only those', async () => {
+    const expired = await signedInManager(t.db, { plan: 'startup' });
+    const running = await signedInManager(t.db, { plan: 'startup' });
+    const paying = await signedInManager(t.db, { plan: 'business' });
+    const past = new Date(Date.now() - DAY_MS);
+    await t.db.update(accounts).set({ trialEndsAt: past }).where(eq(accounts.id, expired.account.id));
+    await t.db
+      .update(accounts)
+      .set({ trialEndsAt: new Date(Date.now() + DAY_MS) })
+      .where(eq(accounts.id, running.account.id));
+    await t.db
+      .update(accounts)
+      .set({ trialEndsAt: past, stripeSubscriptionStatus: 'active' })
+      .where(eq(accounts.id, paying.account.id));
+    const changed = await endExpiredTrials(t.db);
+    expect(changed).toContain(expired.account.id);
+    expect(changed).not.toContain(running.account.id);
+    expect(changed).not.toContain(paying.account.id);
+    expect((await accountRow(expired.account.id))?.plan).toBe('free');
+    expect((await accountRow(running.account.id))?.plan).toBe('startup');
+    expect((await accountRow(paying.account.id))?.plan).toBe('business');
+    const status = (await client(t.app, expired.cookie)({ method: 'GET', url: '/api/v1/billing/status' })).json();
+    expect(status).toMatchObject({ currentPlan: 'free', isTrialActive: false });
   });
 
   it('refuses bad input with 400 naming the field and changes nothing', async () => {
