@@ -1,29 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../axe.ts';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
-import { type StartedServer, startOverlap } from '../server.ts';
-import { startMailCatcher } from './mail-catcher.ts';
+import { DESKTOP, PHONE, screenshot, watchConsole } from '../browser.ts';
+import type { StartedServer } from '../server.ts';
+import { type MailCatcher, type OwnServer, startOwnServer } from './own-server.ts';
 
+let own: OwnServer;
 let browser: Browser;
 let server: StartedServer;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let mail: MailCatcher;
 
 const PASSWORD = 'Night-owls-42!';
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startOverlap({ SMTP_URL: mail.url, SEED_DEMO: 'false', JOBS: 'false' });
-  server.process.on('exit', (code) => {
-    if (code) console.error(`server exited with ${code}:\n${server.output().slice(-4000)}`);
-  });
-  browser = await launchBrowser();
+  own = await startOwnServer({ SEED_DEMO: 'false', JOBS: 'false' });
+  ({ browser, server, mail } = own);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mail?.close();
-});
+afterAll(() => own?.stop());
 
 const url = (path: string) => `${server.url}${path}`;
 /** Console problems other than answers the wizard expects (a 401 before sign-in, a 404 on a deleted integration). */

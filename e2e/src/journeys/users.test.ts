@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
-import { type StartedServer, seededPasswords, startOverlap } from '../server.ts';
-import { startMailCatcher } from './mail-catcher.ts';
+import { DESKTOP, PHONE, screenshot, watchConsole } from '../browser.ts';
+import { type StartedServer, seededPasswords } from '../server.ts';
+import { type MailCatcher, type OwnServer, startOwnServer } from './own-server.ts';
 
+let own: OwnServer;
 let browser: Browser;
 let server: StartedServer;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let mail: MailCatcher;
 let manager: { email: string; password: string };
 
 const invitee = `teammate-${Date.now()}@example.com`;
@@ -14,18 +15,13 @@ const second = `second-${Date.now()}@example.com`;
 const INVITEE_PASSWORD = 'simple-pass';
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  server = await startOverlap({ SMTP_URL: mail.url, SEED_DEMO: 'true', JOBS: 'false' });
+  own = await startOwnServer({ SEED_DEMO: 'true', JOBS: 'false' });
+  ({ browser, server, mail } = own);
   const seeded = seededPasswords(server.output());
   if (!seeded.demo) throw new Error(`demo manager not printed:\n${server.output()}`);
   manager = seeded.demo;
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mail?.close();
-});
+afterAll(() => own?.stop());
 
 const url = (path: string) => `${server.url}${path}`;
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (401|404|409|429)/.test(p));
