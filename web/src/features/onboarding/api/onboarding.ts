@@ -1,9 +1,4 @@
-import {
-  type CheckoutSession,
-  type CreateCheckoutSessionBody,
-  checkoutPath,
-  type PlanCatalogue,
-} from '@overlap/contract/billing';
+import { type CheckoutSession, type CreateCheckoutSessionBody, checkoutPath } from '@overlap/contract/billing';
 import {
   type AvailableChatApps,
   type IntegrationStatusResult,
@@ -13,19 +8,17 @@ import {
 } from '@overlap/contract/onboarding';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client';
+import { deleteIntegration } from '../../integrations/api/integrations';
 
 /** Every URL the onboarding wizard calls beyond the contract's onboardingPaths. */
 export const wizardPaths = {
   ...onboardingPaths,
   checkout: checkoutPath,
-  plans: '/api/v1/billing/plans',
-  integration: (id: string) => `/api/v1/integrations/${encodeURIComponent(id)}`,
 } as const;
 
 export const onboardingKeys = {
   chatApps: ['onboarding', 'chat-apps'] as const,
   integrationStatus: (id: string) => ['onboarding', 'integration-status', id] as const,
-  plans: ['billing', 'plans'] as const,
 };
 
 export const chatAppsQuery = queryOptions({
@@ -34,13 +27,6 @@ export const chatAppsQuery = queryOptions({
 });
 export const useChatApps = () => useQuery(chatAppsQuery);
 
-export const planCatalogueQuery = queryOptions({
-  queryKey: onboardingKeys.plans,
-  queryFn: ({ signal }) => api<PlanCatalogue>(wizardPaths.plans, { signal }),
-  staleTime: 60 * 60 * 1000,
-});
-export const usePlanCatalogue = () => useQuery(planCatalogueQuery);
-
 export const fetchIntegrationStatus = (id: string, signal?: AbortSignal) =>
   api<IntegrationStatusResult>(wizardPaths.integrationStatus(id), { signal });
 
@@ -48,9 +34,9 @@ export const selectChatApp = (body: SelectChatAppBody) =>
   api<SelectChatAppResult>(wizardPaths.selectChatApp, { method: 'POST', body });
 
 /** Deletes the wizard's integration; a 404 means it is already gone, which is what we wanted. */
-export async function deleteIntegration(id: string): Promise<void> {
+export async function deleteWizardIntegration(id: string): Promise<void> {
   try {
-    await api(wizardPaths.integration(id), { method: 'DELETE' });
+    await deleteIntegration(id);
   } catch (err) {
     if (!isApiError(err, 404)) throw err;
   }

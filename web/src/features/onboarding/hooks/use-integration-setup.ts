@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api/client';
 import { sessionKeys } from '../../../api/session';
 import {
-  deleteIntegration,
+  deleteWizardIntegration,
   fetchIntegrationStatus,
   onboardingKeys,
   saveCustomChatApp,
@@ -129,7 +129,7 @@ export function useIntegrationSetup(apps: readonly ChatApp[] | undefined, state:
   const removeCurrent = async (): Promise<boolean> => {
     setCancelFailed(false);
     try {
-      if (setup.integrationId) await deleteIntegration(setup.integrationId);
+      if (setup.integrationId) await deleteWizardIntegration(setup.integrationId);
       return true;
     } catch (err) {
       console.error('Failed to delete the integration', err);

@@ -1,7 +1,8 @@
 import type { SaveSurveyBody } from '@overlap/contract/onboarding';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { saveSurvey, surveyAccountKey } from './survey';
+import { accountKeys } from '../../account/api/account';
+import { saveSurvey } from './survey';
 
 /** How long typing pauses before a text answer is saved. */
 export const TEXT_SAVE_DELAY_MS = 500;
@@ -28,7 +29,7 @@ export function useSurveyAutosave(): SurveyAutosave {
       const next = queue.current.then(async () => {
         try {
           await saveSurvey(changes);
-          if (changes.completed) await queryClient.invalidateQueries({ queryKey: surveyAccountKey });
+          if (changes.completed) await queryClient.invalidateQueries({ queryKey: accountKeys.account });
         } catch (err) {
           console.error('Failed to save the survey', err);
         }

@@ -3,13 +3,13 @@ import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Skeleton } from '../../../ui/skeleton';
-import { useSurveyAccount } from '../api/survey';
+import { useAccount } from '../../account/api/account';
 import { SurveyHeader } from '../components/survey-header';
 import { SurveyWizard } from '../components/survey-wizard';
 import { draftFromSaved } from '../lib/survey-form';
 
 export default function SurveyPage() {
-  const account = useSurveyAccount();
+  const account = useAccount();
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
       <SurveyHeader />
