@@ -96,13 +96,13 @@ const rowOf = (call: LoggedCall) => ({
 
 /** Writes one row of the API call log (and now and then trims the integration's log to its bound). */
 export async function insertApiCall(db: DbOrTx, call: LoggedCall): Promise<void> {
-  const [row] = await db.insert(apiCalls).values(rowOf(call)).returning({ id: apiCalls.id });
-  if (row && row.id % 100 === 0) await trimIntegrationLog(db, call.integration.id);
+  await db.insert(apiCalls).values(rowOf(call));
+  await trimApiCallLogSometimes(db, call.integration.id);
 }
 
 /**
  * The log row as a CTE (`api_call as (insert ...)`) for a caller's single-statement write; the
- * caller trims the log now and then with trimApiCallLogSometimes.
+ * caller then calls trimApiCallLogSometimes, as insertApiCall does.
  */
 export function apiCallInsertCte(call: LoggedCall): SQL {
   const r = rowOf(call);
@@ -112,7 +112,7 @@ export function apiCallInsertCte(call: LoggedCall): SQL {
             ${r.payload}, ${r.response}))`;
 }
 
-/** Trims about once per 100 calls, as insertApiCall does by id. */
+/** Trims the integration's log to its bound about once per 100 calls. */
 export async function trimApiCallLogSometimes(db: DbOrTx, integrationId: string): Promise<void> {
   if (Math.random() < 0.01) await trimIntegrationLog(db, integrationId);
 }

@@ -5,7 +5,7 @@ import type {
   PresencePushBody,
   PresencePushResult,
 } from '@overlap/contract/ingest';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
@@ -15,7 +15,7 @@ import { ingestedItems } from '../../lib/metrics.ts';
 import { storeEvents } from '../events/store.ts';
 import { resolveIdentities } from '../identity/resolve.ts';
 import { type RunRecorder, startRun } from '../runs/recorder.ts';
-import { type ApiCallContext, apiCallInsertCte, insertApiCall, trimApiCallLogSometimes } from './api-call-log.ts';
+import { type ApiCallContext, apiCallInsertCte, trimApiCallLogSometimes } from './api-call-log.ts';
 import type { PushIntegration } from './authenticate.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -46,25 +46,14 @@ async function markConnected(db: Db, integration: PushIntegration): Promise<void
 }
 
 /**
- * The bookkeeping of a successful push, written in the push's own transaction so one commit (one
- * disk flush) covers data, run record, debug events and the API call log row.
+ * The API call log row of a successful push, as a CTE written in the same statement as the run
+ * record (and the data), so one commit covers them all.
  */
-async function recordSuccess(
-  tx: Tx,
-  run: RunRecorder,
-  counts: { peopleFound: number; eventsCreated: number },
-  call: ApiCallContext | undefined,
-  response: unknown,
-): Promise<void> {
-  await run.finish(counts, tx);
-  if (call) {
-    await insertApiCall(tx, {
-      ...call,
-      statusCode: 200,
-      durationMs: call.elapsedMs(),
-      response: JSON.stringify(response),
-    });
-  }
+function successLog(call: ApiCallContext | undefined, response: unknown): SQL[] {
+  if (!call) return [];
+  return [
+    apiCallInsertCte({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: JSON.stringify(response) }),
+  ];
 }
 
 async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T> {
@@ -152,13 +141,8 @@ export async function ingestPresence(
       peopleCreated,
       runId: run.id,
     };
-    const alongside = entries.length > 0 ? [inboxInsertCte(entries)] : [];
-    if (call) {
-      alongside.push(
-        apiCallInsertCte({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: JSON.stringify(result) }),
-      );
-    }
-    await run.finish({ peopleFound: body.users.length, eventsCreated: 0 }, db, alongside);
+    const inbox = entries.length > 0 ? [inboxInsertCte(entries)] : [];
+    await run.finish({ peopleFound: body.users.length, eventsCreated: 0 }, db, [...inbox, ...successLog(call, result)]);
     return result;
   });
   call?.markLogged();
@@ -192,11 +176,12 @@ export async function ingestEvents(
         run,
       );
       const answer: EventsPushResult = { success: true, ...counts, runId: run.id };
-      await recordSuccess(tx, run, { peopleFound: people, eventsCreated: counts.created }, call, answer);
+      await run.finish({ peopleFound: people, eventsCreated: counts.created }, tx, successLog(call, answer));
       return answer;
     }),
   );
   call?.markLogged();
+  await trimApiCallLogSometimes(db, integration.id);
   await markConnected(db, integration);
   if (result.created > 0) {
     ingestedItems.inc({ kind: 'event' }, result.created);
