@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
-import { effectiveLimits } from '../billing/plans.ts';
+import { AppError } from '../../http/errors.ts';
+import { lockAccountLimits } from '../billing/account-limits.ts';
 
 /** The refusal the client turns into 'Would you like to upgrade your plan?' (spec 001 §8). */
 const upgradeRequired = (message: string) => new AppError(403, 'UPGRADE_REQUIRED', message);
@@ -17,28 +17,12 @@ export async function assertRoomForIntegration(
   accountId: string,
   service: { category: string },
 ): Promise<void> {
-  const account = await tx.execute<{
-    plan: string;
-    max_people: number | null;
-    max_integrations: number | null;
-    integration_interval: number | null;
-    total: number;
-    chat: number;
-  }>(sql`
-    select a.plan, a.max_people, a.max_integrations, a.integration_interval,
-           (select count(*)::int from integrations i where i.account_id = a.id and i.archived_at is null) as total,
-           (select count(*)::int from integrations i join services s on s.id = i.service_id
-             where i.account_id = a.id and i.archived_at is null and s.category = 'chat') as chat
-      from accounts a where a.id = ${accountId}
-       for update of a`);
-  const row = account.rows[0];
-  if (!row) throw notFound('Account');
-  const limits = effectiveLimits({
-    plan: row.plan,
-    maxPeople: row.max_people,
-    maxIntegrations: row.max_integrations,
-    integrationInterval: row.integration_interval,
-  });
+  const limits = await lockAccountLimits(tx, accountId);
+  const counts = await tx.execute<{ total: number; chat: number }>(sql`
+    select count(*)::int as total, (count(*) filter (where s.category = 'chat'))::int as chat
+      from integrations i join services s on s.id = i.service_id
+     where i.account_id = ${accountId} and i.archived_at is null`);
+  const row = counts.rows[0] ?? { total: 0, chat: 0 };
   if (limits.plan.id === 'free') {
     if (service.category === 'chat' && row.chat >= 1) throw upgradeRequired('Free plan allows only 1 chat integration');
     return;

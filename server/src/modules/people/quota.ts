@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/errors.ts';
-import { effectiveLimits } from '../billing/plans.ts';
-
-interface AccountLimitsRow extends Record<string, unknown> {
-  plan: string;
-  max_people: number | null;
-  max_integrations: number | null;
-  integration_interval: number | null;
-}
+import { AppError } from '../../http/errors.ts';
+import { lockAccountLimits } from '../billing/account-limits.ts';
 
 export interface PeopleQuota {
   maxPeople: number;
@@ -20,16 +13,7 @@ export interface PeopleQuota {
  * reads the account's maxPeople and current number of active people.
  */
 export async function lockPeopleQuota(tx: DbOrTx, accountId: string): Promise<PeopleQuota> {
-  const account = await tx.execute<AccountLimitsRow>(sql`
-    select plan, max_people, max_integrations, integration_interval from accounts where id = ${accountId} for update`);
-  const row = account.rows[0];
-  if (!row) throw notFound('Account');
-  const { maxPeople } = effectiveLimits({
-    plan: row.plan,
-    maxPeople: row.max_people,
-    maxIntegrations: row.max_integrations,
-    integrationInterval: row.integration_interval,
-  });
+  const { maxPeople } = await lockAccountLimits(tx, accountId);
   const active = await tx.execute<{ n: number }>(
     sql`select count(*)::int as n from people where account_id = ${accountId} and status = 'active'`,
   );
