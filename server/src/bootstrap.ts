@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Config } from './config.ts';
+import { type Config, rootDir } from './config.ts';
 import { connectDatabase, type Database, runMigrations } from './db/client.ts';
 import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { type SeedResult, seedIfEmpty } from './db/seed.ts';
@@ -8,7 +8,9 @@ import { createPresencePump } from './engine/presence-pump.ts';
 import { type App, buildApp } from './http/app.ts';
 import type { AppDeps } from './http/deps.ts';
 import { type JobRunner, startJobs } from './jobs/index.ts';
+import { buildInfoOf, readGitCheckout } from './lib/build-info.ts';
 import { SecretBox } from './lib/crypto.ts';
+import { createErrorTracker } from './lib/error-tracking.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { createNotifier } from './lib/notify.ts';
 import { createDemoTeam } from './modules/demo/seed-team.ts';
@@ -48,7 +50,15 @@ export async function prepareDatabase(database: Database, body: () => Promise<vo
 
 export function createDeps(config: Config, database: Database, log: (l: string) => void): AppDeps {
   const notify = createNotifier(database);
+  const build = buildInfoOf(config, config.GIT_COMMIT_SHA ? null : readGitCheckout(rootDir));
   return {
+    build,
+    errors: createErrorTracker({
+      dsn: config.SENTRY_DSN,
+      environment: config.NODE_ENV,
+      release: build.fullVersion,
+      log,
+    }),
     config,
     database,
     secrets: new SecretBox(config.appSecret),

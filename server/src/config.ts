@@ -36,8 +36,20 @@ const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_NAME: z.string().trim().min(1).default('Overlap'),
   APP_VERSION: optionalString,
   DEPLOYED_AT: z.iso.datetime({ offset: true }).optional(),
+  /** Build facts a pipeline sets; unset ones are read from the git checkout, if any. */
+  GIT_COMMIT_SHA: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/i, 'must be a commit hash')
+      .optional(),
+  ),
+  GIT_BRANCH: optionalString,
+  GIT_COMMIT_AUTHOR: optionalString,
+  GIT_COMMIT_MESSAGE: optionalString,
+  DEPLOY_PIPELINE_URL: optionalUrl,
   /** Push API requests per minute per API key (documented in /docs). */
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   JOBS: z

@@ -17,6 +17,7 @@ import type { AppDeps } from './deps.ts';
 import { registerDocs } from './docs.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerHealth } from './health.ts';
+import { impersonationAuditPlugin } from './impersonation-audit.ts';
 import { registerSpa } from './spa.ts';
 
 export type App = FastifyInstance;
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(contextPlugin, { deps });
+  await app.register(impersonationAuditPlugin, { deps });
   await registerDocs(app, deps);
   registerHealth(app, deps);
 

@@ -3,7 +3,9 @@ import type { Database, Db } from '../db/client.ts';
 import type { AccountStatus } from '../db/schema/accounts.ts';
 import type { UserRole } from '../db/schema/users.ts';
 import type { PresencePump } from '../engine/presence-pump.ts';
+import type { BuildInfo } from '../lib/build-info.ts';
 import type { SecretBox } from '../lib/crypto.ts';
+import type { ErrorTracker } from '../lib/error-tracking.ts';
 
 /** Long-lived collaborators, built once in main.ts (or a test) and shared by every request and job. */
 export interface AppDeps {
@@ -16,6 +18,10 @@ export interface AppDeps {
   notify: (accountId: string, topic: string) => Promise<void>;
   /** Applies pushed presence (the inbox) to samples, blocks and rollups, behind the push API. */
   presence: PresencePump;
+  /** What is running (version, commit, deploy), read once at start. */
+  build: BuildInfo;
+  /** Sentry when SENTRY_DSN is set; a no-op otherwise. */
+  errors: ErrorTracker;
 }
 
 export interface MailMessage {

@@ -77,11 +77,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      request.server.deps?.errors.capture(err);
       return reply.status(500).send(errorBody(500, 'INTERNAL', defaultSentences[500] as string));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
+      request.server.deps?.errors.capture(err);
       return reply.status(status).send(errorBody(status, 'INTERNAL', defaultSentences[500] as string));
     }
     const code =

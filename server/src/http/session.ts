@@ -15,14 +15,14 @@ const SESSION_TOUCH_MS = 60 * 60 * 1000;
 export async function createSession(
   db: DbOrTx,
   userId: string,
-  meta: { ip?: string; userAgent?: string; impersonatorUserId?: string | null } = {},
+  meta: { ip?: string; userAgent?: string; impersonatorUserId?: string | null; ttlMs?: number } = {},
 ): Promise<string> {
   const token = randomToken();
   await db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
     impersonatorUserId: meta.impersonatorUserId ?? null,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    expiresAt: new Date(Date.now() + (meta.ttlMs ?? SESSION_TTL_MS)),
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 500),
   });
@@ -59,7 +59,8 @@ export async function findActor(db: DbOrTx, token: string): Promise<Actor | null
     .limit(1);
   if (!row) return null;
   if (row.role === 'disabled' && !row.impersonatorId) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+  // An impersonation keeps its fixed end: only the operator's own sessions slide.
+  if (!row.impersonatorId && now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })

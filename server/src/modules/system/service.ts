@@ -6,5 +6,8 @@ export function getSystemInfo(deps: AppDeps): SystemInfo {
     environment: deps.config.NODE_ENV,
     serverTime: new Date().toISOString(),
     buildInfo: { version: deps.config.version, deploymentTime: deps.config.deployedAt },
+    errorTracking: deps.errors.dsn
+      ? { dsn: deps.errors.dsn, environment: deps.config.NODE_ENV, release: deps.build.fullVersion }
+      : null,
   };
 }
