@@ -28,7 +28,9 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
-  SENTRY_DSN: optionalUrl,
+  SENTRY_DSN: optionalUrl.refine((v) => v === undefined || /^\w+:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?\/.+$/.test(v), {
+    message: 'must be a Sentry DSN such as https://key@o0.ingest.sentry.io/0',
+  }),
   REDIS_URL: optionalUrl,
   SEED_ADMIN_EMAIL: z.email().default('admin@overlap.local'),
   SEED_DEMO: z

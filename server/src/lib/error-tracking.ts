@@ -19,6 +19,8 @@ export interface TestEventOutcome {
 export interface ErrorTracker {
   readonly enabled: boolean;
   readonly dsn: string | null;
+  /** Resolves once the SDK is loaded and listening (unhandled rejections and exceptions included). */
+  ready(): Promise<void>;
   capture(error: unknown): void;
   /** Sends one test event and waits for the ingest's answer; null without a DSN. */
   sendTest(): Promise<TestEventOutcome | null>;
@@ -50,7 +52,7 @@ const TEST_WAIT_MS = 5_000;
 export function createErrorTracker(options: ErrorTrackingOptions): ErrorTracker {
   const dsn = options.dsn ?? null;
   if (!dsn) {
-    return { enabled: false, dsn: null, capture: () => {}, sendTest: async () => null };
+    return { enabled: false, dsn: null, ready: async () => {}, capture: () => {}, sendTest: async () => null };
   }
   const sentry = import('@sentry/node').then((Sentry) => {
     Sentry.init({
@@ -80,6 +82,9 @@ export function createErrorTracker(options: ErrorTrackingOptions): ErrorTracker 
   return {
     enabled: true,
     dsn,
+    async ready() {
+      await sentry;
+    },
     capture(error) {
       void sentry.then((Sentry) => Sentry.captureException(error)).catch(() => {});
     },

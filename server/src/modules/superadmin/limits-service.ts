@@ -69,10 +69,16 @@ const trialError = (message: string) =>
 export function parseTrialEnd(value: string | null | undefined, now: Date): Date {
   const text = value?.trim() ?? '';
   if (text === '') throw trialError(TRIAL_DATE_REQUIRED);
-  let date: Date;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) date = new Date(`${text}T23:59:59.999Z`);
-  else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) date = new Date(text);
-  else date = new Date(Number.NaN);
+  const day = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.exec(text);
+  const [year, month, dayOfMonth] = [Number(day?.[1]), Number(day?.[2]), Number(day?.[3])];
+  // Date would roll 2030-02-30 over into March: the day must exist in its month.
+  const exists =
+    day !== null &&
+    month >= 1 &&
+    month <= 12 &&
+    dayOfMonth >= 1 &&
+    dayOfMonth <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const date = !exists ? new Date(Number.NaN) : day?.[4] ? new Date(text) : new Date(`${text}T23:59:59.999Z`);
   if (Number.isNaN(date.getTime())) throw trialError('Trial end date must be a date such as 2030-01-31');
   if (date.getTime() <= now.getTime()) throw trialError(TRIAL_DATE_PAST);
   const latest = new Date(now);

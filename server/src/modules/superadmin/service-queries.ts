@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
 
-const integrationsCount = sql<number>`(select count(*)::int from integrations i where i.service_id = ${services.id})`;
+// Qualified by hand: drizzle may print the column unqualified, which would bind to i.id.
+const integrationsCount = sql<number>`(select count(*)::int from integrations i where i.service_id = "services"."id")`;
 
 type ServiceRow = typeof services.$inferSelect & { integrationsCount: number };
 

@@ -111,7 +111,15 @@ export async function deleteService(ctx: Ctx, id: string): Promise<{ success: tr
       'SERVICE_IN_USE',
     );
   }
-  await ctx.db.delete(services).where(eq(services.id, id));
+  try {
+    await ctx.db.delete(services).where(eq(services.id, id));
+  } catch (err) {
+    // An integration was added since the check above.
+    if ((err as { cause?: { code?: string } }).cause?.code === '23503') {
+      throw refuse(`${service.name} has integrations. Disable it instead, or delete them first.`, 'SERVICE_IN_USE');
+    }
+    throw err;
+  }
   await auditService(ctx, 'service.deleted', id, { name: service.name, provider: service.provider });
   return { success: true, message: `${service.name} deleted` };
 }
