@@ -70,7 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The browser reports its errors straight to the Sentry ingest of SENTRY_DSN.
+        connectSrc: ["'self'", ...(deps.config.SENTRY_DSN ? [new URL(deps.config.SENTRY_DSN).origin] : [])],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],

@@ -28,6 +28,7 @@ export const apiPaths = {
   onboardingState: '/api/v1/onboarding/state',
   stopImpersonation: '/api/v1/superadmin/stop-impersonation',
   account: '/api/v1/account',
+  auditLog: '/api/v1/account/audit-log',
   billingStatus: '/api/v1/billing/status',
   activity: {
     list: '/api/v1/activities',
@@ -48,5 +49,22 @@ export const apiPaths = {
     personIntegration: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}`,
     personIntegrationEvents: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}/events`,
     personIntegrationBlocks: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}/activity-blocks`,
+  },
+  superadmin: {
+    accounts: '/api/v1/superadmin/accounts',
+    account: (id: string) => `/api/v1/superadmin/accounts/${encodeURIComponent(id)}`,
+    action: (id: string, action: string) =>
+      `/api/v1/superadmin/accounts/${encodeURIComponent(id)}/${encodeURIComponent(action)}`,
+    limits: (id: string) => `/api/v1/superadmin/accounts/${encodeURIComponent(id)}/limits`,
+    extendTrial: (id: string) => `/api/v1/superadmin/accounts/${encodeURIComponent(id)}/extend-trial`,
+    users: (id: string) => `/api/v1/superadmin/accounts/${encodeURIComponent(id)}/users`,
+    features: (id: string) => `/api/v1/superadmin/accounts/${encodeURIComponent(id)}/features`,
+    detectGaps: (id: string) => `/api/v1/superadmin/accounts/${encodeURIComponent(id)}/maintenance/detect-gaps`,
+    fixBlocks: (id: string) => `/api/v1/superadmin/accounts/${encodeURIComponent(id)}/maintenance/fix-blocks`,
+    services: '/api/v1/superadmin/services',
+    service: (id: string) => `/api/v1/superadmin/services/${encodeURIComponent(id)}`,
+    serviceIntegrations: (id: string) => `/api/v1/superadmin/services/${encodeURIComponent(id)}/integrations`,
+    sentryTest: '/api/v1/superadmin/system/sentry-test',
+    buildInfo: '/api/v1/superadmin/system/build-info',
   },
 } as const;

@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from './button';
 
 export const COPIED_FOR_MS = 2000;
 
-async function writeClipboard(text: string): Promise<void> {
+export async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { useSession } from '../../../api/session';
 import { Banner } from '../../../ui/banner';
+import { InlineField } from '../../../ui/inline-field';
 import { Tabs } from '../../../ui/tabs';
 import { useAccount } from '../api/account';
+import { useRenameAccount } from '../api/rename';
+import { AuditTab } from '../components/audit-tab';
 import { BillingTab } from '../components/billing-tab';
 import { IntegrationsTab } from '../components/integrations-tab';
 import { MaintenanceTab } from '../components/maintenance-tab';
@@ -17,12 +20,16 @@ export default function AccountPage() {
   const account = useAccount();
   const terminated = (account.data?.status ?? session.data?.account.status) === 'terminated';
   const name = account.data?.name ?? session.data?.account.name ?? '';
+  const role = session.data?.role;
+  const canManage = role === 'manager' || role === 'superadmin';
+  const rename = useRenameAccount();
 
   const items = [
     { value: 'integrations', label: 'Integrations', content: <IntegrationsTab />, disabled: terminated },
     { value: 'users', label: 'Users', content: <UsersTab />, disabled: terminated },
     { value: 'billing', label: 'Billing', content: <BillingTab /> },
     { value: 'maintenance', label: 'Maintenance', content: <MaintenanceTab />, disabled: terminated },
+    ...(canManage ? [{ value: 'audit', label: 'Audit', content: <AuditTab />, disabled: terminated }] : []),
   ];
 
   return (
@@ -30,7 +37,18 @@ export default function AccountPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
-          <p className="truncate text-sm text-muted">{name}</p>
+          {canManage && account.data && !terminated ? (
+            <InlineField
+              label="Account name"
+              value={account.data.name}
+              maxLength={100}
+              valueClassName="text-sm text-muted"
+              failureText="Failed to update account name. Please try again."
+              onSave={(value) => rename.mutateAsync(String(value))}
+            />
+          ) : (
+            <p className="truncate text-sm text-muted">{name}</p>
+          )}
         </div>
         <SectionNav />
       </div>

@@ -1,5 +1,77 @@
-import { PagePlaceholder } from '../../../ui/page-placeholder';
+import { Building2 } from 'lucide-react';
+import { useParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { Banner } from '../../../ui/banner';
+import { Button, ButtonLink } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { Skeleton } from '../../../ui/skeleton';
+import { useOperatorAccount } from '../api/accounts';
+import { AccountHeader } from '../components/account/account-header';
+import { AccountStats } from '../components/account/account-stats';
+import { AdminSection } from '../components/account/admin-section';
+import { BillingSection } from '../components/account/billing-section';
+import { DetailsSection } from '../components/account/details-section';
+import { FeaturesSection } from '../components/account/features-section';
+import { LimitsSection } from '../components/account/limits-section';
+import { MaintenanceSection } from '../components/account/maintenance-section';
+import { SignupSection } from '../components/account/signup-section';
+import { UsersSection } from '../components/account/users-section';
 
-export default function Page() {
-  return <PagePlaceholder title="Account" />;
+/** /superadmin/accounts/{id}: everything an operator knows and can change about one account. */
+export default function OperatorAccountPage() {
+  const { id = '' } = useParams();
+  const account = useOperatorAccount(id);
+
+  if (account.isError && (isApiError(account.error, 404) || isApiError(account.error, 400))) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+        <EmptyState
+          icon={Building2}
+          title="Account not found"
+          description="It may have been deleted, or the link is wrong."
+          action={<ButtonLink to="/superadmin?tab=accounts">Back to accounts</ButtonLink>}
+        />
+      </div>
+    );
+  }
+  const data = account.data;
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      {account.isError && !data ? (
+        <Banner
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => void account.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The account could not be loaded.
+        </Banner>
+      ) : !data ? (
+        <div className="flex flex-col gap-4" aria-busy="true">
+          <Skeleton className="h-10 w-72" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : (
+        <>
+          <AccountHeader account={data} />
+          <AccountStats account={data} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <DetailsSection account={data} />
+            <AdminSection account={data} />
+            <BillingSection account={data} />
+            <div className="flex flex-col gap-4">
+              <LimitsSection account={data} />
+              <FeaturesSection account={data} />
+            </div>
+            <SignupSection account={data} />
+            <MaintenanceSection account={data} />
+          </div>
+          <UsersSection account={data} />
+        </>
+      )}
+    </div>
+  );
 }
