@@ -52,8 +52,9 @@ export function AuditTab() {
             Changes made in this account, including everything an Overlap operator did while acting as one of you.
           </p>
         </div>
-        <label className="flex items-center gap-2 text-sm text-fg">
+        <div className="flex items-center gap-2 text-sm text-fg">
           <Switch
+            id="audit-operators-only"
             label="Only operator actions"
             checked={onlyOperators}
             onCheckedChange={(on) => {
@@ -61,8 +62,8 @@ export function AuditTab() {
               setPage(1);
             }}
           />
-          Only operator actions
-        </label>
+          <label htmlFor="audit-operators-only">Only operator actions</label>
+        </div>
       </div>
       {log.isError && !data ? (
         <Banner
@@ -78,6 +79,7 @@ export function AuditTab() {
       ) : !data ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
             <Skeleton key={i} className="h-12 w-full" />
           ))}
         </div>

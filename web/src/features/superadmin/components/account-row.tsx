@@ -27,9 +27,8 @@ function SelectedIntegrations({ names }: { names: string[] }) {
   );
 }
 
-const Label = ({ children }: { children: string }) => (
-  <span className="w-24 shrink-0 text-[13px] text-muted lg:sr-only">{children}</span>
-);
+const Label = ({ children }: { children: string }) => <span className="text-xs text-muted lg:sr-only">{children}</span>;
+const CELL = 'flex min-w-0 flex-col gap-1 lg:block';
 
 /** One account: name, status and billing, admin with copy and impersonate, users, plan, usage, signup. */
 export function AccountRow({ account, now }: { account: OperatorAccount; now: Date }) {
@@ -38,9 +37,9 @@ export function AccountRow({ account, now }: { account: OperatorAccount; now: Da
   const selected = account.signupData?.details?.selectedIntegrations ?? [];
   return (
     <li
-      className={`flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 lg:rounded-none lg:border-0 lg:border-b lg:px-4 lg:py-3 ${ACCOUNT_GRID}`}
+      className={`grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border border-line bg-surface p-3 lg:rounded-none lg:border-0 lg:border-b lg:px-4 lg:py-3 ${ACCOUNT_GRID}`}
     >
-      <div className="flex min-w-0 flex-col gap-1">
+      <div className="col-span-2 flex min-w-0 flex-col gap-1 lg:col-span-1">
         <Link
           to={`/superadmin/accounts/${account.id}`}
           className="truncate font-medium text-fg hover:text-accent-text hover:underline"
@@ -50,11 +49,12 @@ export function AccountRow({ account, now }: { account: OperatorAccount; now: Da
         <div className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={account.status} />
           <Badge tone={billing.tone}>{billing.label}</Badge>
-          <span className="text-xs text-muted">{planLabel(account.currentPlan)}</span>
+          {billing.label === planLabel(account.currentPlan) ? null : (
+            <span className="text-xs text-muted">{planLabel(account.currentPlan)}</span>
+          )}
         </div>
       </div>
-      <div className="flex min-w-0 items-center gap-1">
-        <Label>Admin</Label>
+      <div className="col-span-2 -my-1 flex min-w-0 items-center gap-1 lg:col-span-1 lg:my-0">
         {account.adminUser ? (
           <>
             <span className="min-w-0 truncate text-[13px] text-fg" title={account.adminUser.email}>
@@ -69,27 +69,27 @@ export function AccountRow({ account, now }: { account: OperatorAccount; now: Da
           <span className="text-[13px] text-faint">No admin user</span>
         )}
       </div>
-      <div className="flex items-center">
+      <div className={CELL}>
         <Label>Users</Label>
         <span className="tabular text-[13px] text-fg">{account.usersCount}</span>
       </div>
-      <div className="flex items-center">
+      <div className={CELL}>
         <Label>People</Label>
         <UsageMeter label="People" used={account.peopleCount} max={account.maxPeople} />
       </div>
-      <div className="flex items-center">
+      <div className={CELL}>
         <Label>Integrations</Label>
         <UsageMeter label="Integrations" used={account.integrationsCount} max={account.maxIntegrations} />
       </div>
-      <div className="flex items-center">
+      <div className={CELL}>
         <Label>Signed up</Label>
         <span className="flex flex-col text-[13px] leading-tight">
           <span className="text-fg">{formatDateAgo(account.createdAt, now)}</span>
           <span className="tabular text-xs text-muted">{formatShortDate(new Date(account.createdAt))}</span>
         </span>
       </div>
-      <div className="flex min-w-0 items-center">
-        <Label>Selected</Label>
+      <div className={`${CELL} col-span-2 lg:col-span-1`}>
+        <Label>Selected integrations</Label>
         <SelectedIntegrations names={selected} />
       </div>
     </li>

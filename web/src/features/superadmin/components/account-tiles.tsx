@@ -17,7 +17,7 @@ export function AccountTiles({ counts, active, onChange }: AccountTilesProps) {
       {TILE_GROUPS.map((group) => (
         <section key={group.title} aria-label={group.title} className="flex min-w-0 flex-col gap-2">
           <h3 className="text-xs font-medium tracking-wide text-muted uppercase">{group.title}</h3>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-none xl:grid-flow-col xl:auto-cols-fr">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 2xl:grid-cols-none 2xl:grid-flow-col 2xl:auto-cols-fr">
             {group.tiles.map((tile) => {
               const pressed = active === tile.filter;
               return (
@@ -34,7 +34,7 @@ export function AccountTiles({ counts, active, onChange }: AccountTilesProps) {
                       : 'border-line bg-surface hover:border-line-strong hover:bg-subtle/60',
                   )}
                 >
-                  <span className="w-full truncate text-xs text-muted">{tile.label}</span>
+                  <span className="w-full text-xs leading-tight text-muted">{tile.label}</span>
                   {counts ? (
                     <span className="tabular text-xl font-semibold tracking-tight text-fg">{counts[tile.filter]}</span>
                   ) : (

@@ -89,6 +89,7 @@ export function AccountsTab() {
       ) : !data ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
             <Skeleton key={i} className="h-16 w-full" />
           ))}
         </div>

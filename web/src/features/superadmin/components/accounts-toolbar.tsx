@@ -44,13 +44,14 @@ export function AccountsToolbar(props: AccountsToolbarProps) {
           className="pl-8"
         />
       </div>
-      <Select
-        aria-label="Status"
-        options={STATUS_OPTIONS}
-        value={props.status ?? 'all'}
-        onValueChange={(v) => props.onStatus(v === 'all' ? null : (v as AccountStatus))}
-        className="w-40"
-      />
+      <div className="w-40 shrink-0">
+        <Select
+          aria-label="Status"
+          options={STATUS_OPTIONS}
+          value={props.status ?? 'all'}
+          onValueChange={(v) => props.onStatus(v === 'all' ? null : (v as AccountStatus))}
+        />
+      </div>
       {props.billingFilter ? (
         <span className="inline-flex h-8 items-center gap-1 rounded-full border border-accent/40 bg-accent-soft pr-1 pl-3 text-[13px] font-medium text-accent-text">
           {tile?.label ?? props.billingFilter}

@@ -21,7 +21,6 @@ function ServiceRow({ service }: { service: AdminService }) {
   const update = useUpdateService();
   const remove = useDeleteService();
   const toggleLabel = service.enabled ? 'Disable' : 'Enable';
-  const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   return (
     <li className="group flex flex-wrap items-center gap-3 border-b border-line px-4 py-3 last:border-b-0 hover:bg-subtle/50">
       <button
@@ -47,8 +46,8 @@ function ServiceRow({ service }: { service: AdminService }) {
         <span>Created {formatShortDate(new Date(service.createdAt))}</span>
         <span>Updated {formatShortDate(new Date(service.updatedAt))}</span>
       </span>
-      <span className="w-24">{service.tokenAuthentication ? <Badge tone="accent">Token Auth</Badge> : null}</span>
-      <span className="flex items-center gap-1" onClick={stop} onKeyDown={stop} role="presentation">
+      <span className="md:w-24">{service.tokenAuthentication ? <Badge tone="accent">Token Auth</Badge> : null}</span>
+      <span className="ml-auto flex items-center gap-1">
         <ConfirmDialog
           trigger={
             <Button size="sm" variant="secondary">
@@ -108,6 +107,7 @@ export function ServicesTab() {
       ) : !services.data ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
             <Skeleton key={i} className="h-14 w-full" />
           ))}
         </div>

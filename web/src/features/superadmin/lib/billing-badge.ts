@@ -12,8 +12,17 @@ export interface BillingBadge {
 export const planLabel = (plan: string | null | undefined) =>
   plan ? plan.charAt(0).toUpperCase() + plan.slice(1) : 'Free';
 
-/** Whole days until `end`, rounded up (a trial ending in 3 hours has 1 day left). */
-export const daysLeft = (end: string, now: Date) => Math.max(0, Math.ceil((Date.parse(end) - now.getTime()) / DAY_MS));
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+
+/** Calendar days from today to the day `end` falls on, in the viewer's timezone (0: it ends today). */
+export const daysLeft = (end: string, now: Date) =>
+  Math.max(0, Math.round((startOfDay(new Date(end)) - startOfDay(now)) / DAY_MS));
+
+/** '1 day left', '5 days left', 'ends today'. */
+export function daysLeftText(end: string, now: Date): string {
+  const days = daysLeft(end, now);
+  return days === 0 ? 'ends today' : `${days} day${days === 1 ? '' : 's'} left`;
+}
 
 /**
  * The billing badge of an account row, by the spec's priority (001 §4): active subscription, then
@@ -25,8 +34,7 @@ export function billingBadge(
 ): BillingBadge {
   if (account.stripeSubscriptionStatus === 'active') return { label: 'Subscribed', tone: 'success' };
   if (account.trialEndsAt && Date.parse(account.trialEndsAt) > now.getTime()) {
-    const days = daysLeft(account.trialEndsAt, now);
-    return { label: `Trial · ${days} day${days === 1 ? '' : 's'} left`, tone: 'info' };
+    return { label: `Trial · ${daysLeftText(account.trialEndsAt, now)}`, tone: 'info' };
   }
   if (account.trialEndsAt) return { label: 'Trial expired', tone: 'warning' };
   if (account.cancelAtPeriodEnd) return { label: 'Canceling', tone: 'warning' };

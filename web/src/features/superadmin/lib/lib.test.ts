@@ -5,7 +5,8 @@ import { INTERVAL_MESSAGE, INTERVAL_REQUIRED, intervalProblem, LIMIT_MESSAGE, li
 import { signupSourceLabel } from './signup';
 import { minTrialDate, trialDateProblem, trialEndOf } from './trial';
 
-const NOW = new Date('2030-06-15T12:00:00.000Z');
+const NOW = new Date(2030, 5, 15, 12, 0);
+const at = (day: number, hour = 0) => new Date(2030, 5, day, hour).toISOString();
 const base = { stripeSubscriptionStatus: null, trialEndsAt: null, cancelAtPeriodEnd: false, currentPlan: 'startup' };
 
 describe('billingBadge (spec 001 §4 priority)', () => {
@@ -17,15 +18,16 @@ describe('billingBadge (spec 001 §4 priority)', () => {
       ),
     ).toEqual({ label: 'Subscribed', tone: 'success' });
   });
-  it('then a running trial with its days left, rounded up', () => {
-    expect(billingBadge({ ...base, trialEndsAt: '2030-06-18T00:00:00Z' }, NOW)).toEqual({
+  it('then a running trial with its calendar days left', () => {
+    expect(billingBadge({ ...base, trialEndsAt: at(18, 23) }, NOW)).toEqual({
       label: 'Trial · 3 days left',
       tone: 'info',
     });
-    expect(billingBadge({ ...base, trialEndsAt: '2030-06-15T15:00:00Z' }, NOW).label).toBe('Trial · 1 day left');
+    expect(billingBadge({ ...base, trialEndsAt: at(16, 1) }, NOW).label).toBe('Trial · 1 day left');
+    expect(billingBadge({ ...base, trialEndsAt: at(15, 18) }, NOW).label).toBe('Trial · ends today');
   });
   it('then an expired trial, before canceling soon', () => {
-    expect(billingBadge({ ...base, trialEndsAt: '2030-06-01T00:00:00Z', cancelAtPeriodEnd: true }, NOW)).toEqual({
+    expect(billingBadge({ ...base, trialEndsAt: at(1), cancelAtPeriodEnd: true }, NOW)).toEqual({
       label: 'Trial expired',
       tone: 'warning',
     });
@@ -38,7 +40,7 @@ describe('billingBadge (spec 001 §4 priority)', () => {
     expect(billingBadge({ ...base, currentPlan: '' }, NOW).label).toBe('Free');
   });
   it('counts no negative days', () => {
-    expect(daysLeft('2030-06-01T00:00:00Z', NOW)).toBe(0);
+    expect(daysLeft(at(1), NOW)).toBe(0);
   });
 });
 

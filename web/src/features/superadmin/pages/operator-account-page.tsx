@@ -58,11 +58,11 @@ export default function OperatorAccountPage() {
         <>
           <AccountHeader account={data} />
           <AccountStats account={data} />
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <DetailsSection account={data} />
             <AdminSection account={data} />
             <BillingSection account={data} />
-            <div className="flex flex-col gap-4">
+            <div className="flex min-w-0 flex-col gap-4">
               <LimitsSection account={data} />
               <FeaturesSection account={data} />
             </div>

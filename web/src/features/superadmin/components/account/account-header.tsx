@@ -89,6 +89,7 @@ export function AccountHeader({ account }: { account: OperatorAccount }) {
                 </Button>
               ) : (
                 <Tooltip content={DELETE_BEFORE_TERMINATE}>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a disabled button gets no hover or focus, so its wrapper carries the tooltip */}
                   <span tabIndex={0} className="inline-flex">
                     <Button variant="danger" icon={<Trash2 />} disabled>
                       Delete

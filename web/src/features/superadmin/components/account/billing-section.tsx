@@ -1,6 +1,6 @@
 import type { OperatorAccount } from '@overlap/contract/superadmin';
 import { StatusBadge } from '../../../../ui/badge';
-import { daysLeft, planLabel } from '../../lib/billing-badge';
+import { daysLeftText, planLabel } from '../../lib/billing-badge';
 import { ExtendTrialForm } from './extend-trial-form';
 import { Fact, Facts, Section, when } from './section';
 
@@ -8,8 +8,7 @@ function trialText(trialEndsAt: string | null, now: Date): string {
   if (!trialEndsAt) return 'No trial';
   const end = when(trialEndsAt);
   if (Date.parse(trialEndsAt) <= now.getTime()) return `Ended ${end}`;
-  const days = daysLeft(trialEndsAt, now);
-  return `${end} (${days} day${days === 1 ? '' : 's'} left)`;
+  return `${end} (${daysLeftText(trialEndsAt, now)})`;
 }
 
 export function BillingSection({ account }: { account: OperatorAccount }) {

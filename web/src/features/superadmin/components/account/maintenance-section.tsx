@@ -17,8 +17,9 @@ export function MaintenanceSection({ account }: { account: OperatorAccount }) {
     <Section
       title="Activity block maintenance"
       description={`Gaps between successful integration runs in the last ${GAP_WINDOW_DAYS} days.`}
-      actions={
-        <>
+    >
+      <div className="flex flex-col gap-3 text-sm">
+        <div className="flex flex-wrap gap-2">
           <Button icon={<Search />} loading={detect.isPending} onClick={() => detect.mutate()}>
             Detect gaps
           </Button>
@@ -38,10 +39,7 @@ export function MaintenanceSection({ account }: { account: OperatorAccount }) {
             }}
             errorOf={() => FIX_ERROR}
           />
-        </>
-      }
-    >
-      <div className="flex flex-col gap-3 text-sm">
+        </div>
         {detect.isError ? (
           <p role="alert" className="text-red-600 dark:text-red-400">
             {DETECT_ERROR}

@@ -52,15 +52,17 @@ export function ConfigTab({ service }: { service: AdminService }) {
             <Fact label="Provider key">
               <span className="flex flex-wrap items-center gap-2">
                 <ProviderIcon provider={provider} />
-                <Input
-                  aria-label="Provider key"
-                  value={provider}
-                  onChange={(e) => setProvider(e.target.value)}
-                  maxLength={50}
-                  spellCheck={false}
-                  autoCapitalize="none"
-                  className="w-48 font-mono"
-                />
+                <span className="w-48">
+                  <Input
+                    aria-label="Provider key"
+                    value={provider}
+                    onChange={(e) => setProvider(e.target.value)}
+                    maxLength={50}
+                    spellCheck={false}
+                    autoCapitalize="none"
+                    className="font-mono"
+                  />
+                </span>
                 <Button
                   size="sm"
                   disabled={provider.trim().toLowerCase() === service.provider || !provider.trim()}
@@ -78,23 +80,24 @@ export function ConfigTab({ service }: { service: AdminService }) {
               </span>
             </Fact>
             <Fact label="Sync interval">
-              <Select
-                aria-label="Sync interval"
-                className="w-40"
-                value={String(service.intervalMinutes)}
-                options={SERVICE_INTERVALS.map((m) => ({
-                  value: String(m),
-                  label: `${m} minute${m === 1 ? '' : 's'}`,
-                }))}
-                onValueChange={(v) =>
-                  setPending({
-                    title: `Sync every ${v} minute${v === '1' ? '' : 's'}?`,
-                    description:
-                      'Polled integrations of this service run at this interval (an account’s plan may ask for a slower one).',
-                    patch: { intervalMinutes: Number(v) },
-                  })
-                }
-              />
+              <div className="w-40">
+                <Select
+                  aria-label="Sync interval"
+                  value={String(service.intervalMinutes)}
+                  options={SERVICE_INTERVALS.map((m) => ({
+                    value: String(m),
+                    label: `${m} minute${m === 1 ? '' : 's'}`,
+                  }))}
+                  onValueChange={(v) =>
+                    setPending({
+                      title: `Sync every ${v} minute${v === '1' ? '' : 's'}?`,
+                      description:
+                        'Polled integrations of this service run at this interval (an account’s plan may ask for a slower one).',
+                      patch: { intervalMinutes: Number(v) },
+                    })
+                  }
+                />
+              </div>
             </Fact>
             <Fact label="Token authentication">
               <span className="flex items-center gap-3">
