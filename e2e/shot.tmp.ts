@@ -1,12 +1,22 @@
 import { chromium } from 'playwright-core';
+
 const base = 'http://localhost:3913';
 const [email, password] = [process.env.ADMIN_EMAIL!, process.env.ADMIN_PASSWORD!];
 const out = '/tmp/i13-shot';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['mobile', { width: 390, height: 844 }]] as const) {
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['mobile', { width: 390, height: 844 }],
+] as const) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') console.log('console error', m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.log('console error', m.text());
+  });
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -119,6 +119,11 @@ describe('operator console', () => {
     const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
     const page = await context.newPage();
     const problems = watchConsole(page);
+    // Without SENTRY_DSN the browser never loads the Sentry SDK.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push(res.text().catch(() => ''));
+    });
     await logIn(page, admin.email, admin.password);
     await page.goto(url('/superadmin'));
     await page.getByRole('link', { name: 'Demo Team' }).waitFor();
@@ -130,6 +135,9 @@ describe('operator console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await screenshot(page, 'operator-console', 'account-phone');
     expect(unexpected(problems)).toEqual([]);
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    expect(loaded.filter((body) => body.includes('__SENTRY__'))).toEqual([]);
     await context.close();
   });
 });

@@ -65,9 +65,11 @@ describe('POST /api/v1/superadmin/system/sentry-test', () => {
 });
 
 describe('error reporting', () => {
-  it('gives the web app the DSN, environment and release', async () => {
+  it('gives the web app the DSN, environment and release, and lets it reach the ingest', async () => {
     const info = await client(t.app)({ method: 'GET', url: '/api/v1/profile/system-info' });
     expect(info.json().errorTracking).toEqual({ dsn: sentry.dsn, environment: 'test', release: '2.4.0+abcdef1' });
+    const directives = String(info.headers['content-security-policy']).split(';');
+    expect(directives).toContain(`connect-src 'self' ${new URL(sentry.dsn).origin}`);
   });
 
   it('captures a server error without personal data (no user, cookies or headers)', async () => {
