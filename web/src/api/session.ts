@@ -32,7 +32,7 @@ export const onboardingStateQuery = queryOptions({
   queryKey: sessionKeys.onboarding,
   queryFn: async (): Promise<OnboardingState | null> => {
     try {
-      return await api<OnboardingState>(apiPaths.onboardingState);
+      return await api<OnboardingState>(apiPaths.onboarding.state);
     } catch {
       return null;
     }
@@ -49,6 +49,6 @@ export const useImpersonation = (enabled: boolean) => useQuery({ ...impersonatio
 
 export const systemInfoQuery = queryOptions({
   queryKey: sessionKeys.systemInfo,
-  queryFn: () => api<SystemInfo>(apiPaths.systemInfo),
+  queryFn: () => api<SystemInfo>(apiPaths.profile.systemInfo),
 });
 export const useSystemInfo = () => useQuery(systemInfoQuery);

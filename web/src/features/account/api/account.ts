@@ -12,12 +12,12 @@ export const accountKeys = {
 
 export const accountQuery = queryOptions({
   queryKey: accountKeys.account,
-  queryFn: ({ signal }) => api<AccountView>(apiPaths.account, { signal }),
+  queryFn: ({ signal }) => api<AccountView>(apiPaths.account.account, { signal }),
 });
 export const useAccount = () => useQuery(accountQuery);
 
 export const billingStatusQuery = queryOptions({
   queryKey: accountKeys.billing,
-  queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billingStatus, { signal }),
+  queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billing.status, { signal }),
 });
 export const useBillingStatus = () => useQuery(billingStatusQuery);

@@ -2,6 +2,7 @@ import type { BlockEditBody, BlockEditResult } from '@overlap/contract/activity-
 import type { GapReport } from '@overlap/contract/maintenance';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPaths, withQuery } from '../../../api/paths';
 
 export interface GapReportParams {
   year: number;
@@ -9,23 +10,13 @@ export interface GapReportParams {
   minDurationHours: number;
 }
 
-export const maintenancePaths = {
-  detectGaps: ({ year, month, minDurationHours }: GapReportParams) =>
-    `/api/v1/account/maintenance/detect-gaps?${new URLSearchParams({
-      year: String(year),
-      month: String(month),
-      minDurationHours: String(minDurationHours),
-    })}`,
-  activityBlock: (id: string) => `/api/v1/activity-blocks/${encodeURIComponent(id)}`,
-};
-
 export const maintenanceKeys = {
   all: ['maintenance'] as const,
   gaps: (params: GapReportParams) => ['maintenance', 'gaps', params] as const,
 };
 
-export const detectGaps = (params: GapReportParams, signal?: AbortSignal) =>
-  api<GapReport>(maintenancePaths.detectGaps(params), { method: 'POST', signal });
+export const detectGaps = ({ year, month, minDurationHours }: GapReportParams, signal?: AbortSignal) =>
+  api<GapReport>(withQuery(apiPaths.account.detectGaps, { year, month, minDurationHours }), { method: 'POST', signal });
 
 /** The report is an analysis run on demand: never served from cache without asking again. */
 export const gapReportQuery = (params: GapReportParams) =>
@@ -43,9 +34,9 @@ export const useGapReport = (params: GapReportParams | null) =>
   });
 
 export const updateBlock = (id: string, body: BlockEditBody) =>
-  api<BlockEditResult>(maintenancePaths.activityBlock(id), { method: 'PATCH', body });
+  api<BlockEditResult>(apiPaths.activity.activityBlock(id), { method: 'PATCH', body });
 export const deleteBlock = (id: string) =>
-  api<{ success: boolean; message: string }>(maintenancePaths.activityBlock(id), { method: 'DELETE' });
+  api<{ success: boolean; message: string }>(apiPaths.activity.activityBlock(id), { method: 'DELETE' });
 
 /** A changed block re-runs the detection and refreshes every activity view that may show it. */
 function useBlockMutation<A>(fn: (args: A) => Promise<unknown>) {

@@ -8,7 +8,7 @@ import { apiPaths } from '../../../api/paths';
 export const activePeopleCountQuery = queryOptions({
   queryKey: ['people', 'active-count'] as const,
   queryFn: async ({ signal }) => {
-    const list = await api<PeopleList>(`${apiPaths.people.list}?status=active&page=1&limit=1`, { signal });
+    const list = await api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=1`, { signal });
     return list.pagination.totalCount;
   },
 });
@@ -16,7 +16,7 @@ export const useActivePeopleCount = () => useQuery(activePeopleCountQuery);
 
 export const planCatalogueQuery = queryOptions({
   queryKey: ['billing', 'plans'] as const,
-  queryFn: ({ signal }) => api<PlanCatalogue>(apiPaths.billingPlans, { signal }),
+  queryFn: ({ signal }) => api<PlanCatalogue>(apiPaths.billing.plans, { signal }),
   staleTime: 60 * 60 * 1000,
 });
 export const usePlanCatalogue = () => useQuery(planCatalogueQuery);

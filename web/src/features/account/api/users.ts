@@ -6,7 +6,7 @@ import { accountKeys } from './account';
 
 export const usersQuery = queryOptions({
   queryKey: accountKeys.users,
-  queryFn: ({ signal }) => api<UserList>(apiPaths.users.list, { signal }),
+  queryFn: ({ signal }) => api<UserList>(apiPaths.users.users, { signal }),
 });
 export const useUsers = () => useQuery(usersQuery);
 

@@ -20,7 +20,7 @@ export interface ActivitiesParams {
 export function activitiesUrl({ date, tz, visiblePeople }: ActivitiesParams): string {
   const params = new URLSearchParams({ date, tz });
   for (const id of visiblePeople ?? []) params.append('visiblePeople', id);
-  return `${apiPaths.activity.list}?${params}`;
+  return `${apiPaths.activity.activities}?${params}`;
 }
 
 export const fetchActivities = (p: ActivitiesParams, signal?: AbortSignal) =>

@@ -9,9 +9,10 @@ export interface BlockTimes {
 }
 
 export const updateActivityBlock = (id: string, body: BlockTimes) =>
-  api<unknown>(apiPaths.activity.block(id), { method: 'PATCH', body });
+  api<unknown>(apiPaths.activity.activityBlock(id), { method: 'PATCH', body });
 
-export const deleteActivityBlock = (id: string) => api<unknown>(apiPaths.activity.block(id), { method: 'DELETE' });
+export const deleteActivityBlock = (id: string) =>
+  api<unknown>(apiPaths.activity.activityBlock(id), { method: 'DELETE' });
 
 /** Edits and deletions refetch every activity view (timeline, week, year) and the people lists' counts. */
 function useRefreshActivity() {

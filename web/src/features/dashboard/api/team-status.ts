@@ -15,7 +15,7 @@ export const teamKeys = {
 /** Active people (the dashboard fetches up to 100): ids for the visible-people filter and the assigned count. */
 export const activePeopleQuery = queryOptions({
   queryKey: teamKeys.activePeople,
-  queryFn: ({ signal }) => api<PeopleList>(`${apiPaths.people.list}?status=active&page=1&limit=100`, { signal }),
+  queryFn: ({ signal }) => api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=100`, { signal }),
   staleTime: 60_000,
   refetchInterval: 30_000,
 });
@@ -33,14 +33,14 @@ export const useUnassignedCount = (enabled = true) => useQuery({ ...unassignedCo
 
 export const accountQuery = queryOptions({
   queryKey: teamKeys.account,
-  queryFn: ({ signal }) => api<AccountView>(apiPaths.account, { signal }),
+  queryFn: ({ signal }) => api<AccountView>(apiPaths.account.account, { signal }),
   staleTime: 60_000,
 });
 export const useAccount = (enabled = true) => useQuery({ ...accountQuery, enabled });
 
 export const billingStatusQuery = queryOptions({
   queryKey: teamKeys.billing,
-  queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billingStatus, { signal }),
+  queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billing.status, { signal }),
   staleTime: 60_000,
 });
 export const useBillingStatus = (enabled = true) => useQuery({ ...billingStatusQuery, enabled });

@@ -7,6 +7,6 @@ import { apiPaths } from '../../../api/paths';
 export const useBillingStatus = () =>
   useQuery({
     queryKey: ['billing', 'status'],
-    queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billingStatus, { signal }),
+    queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billing.status, { signal }),
     staleTime: 60_000,
   });

@@ -33,7 +33,8 @@ export const ACTIVITY_PAGE_SIZE = 20;
 export const activePeopleQuery = (limit = HEADER_LIST_SIZE) =>
   queryOptions({
     queryKey: peopleKeys.list('active', limit),
-    queryFn: ({ signal }) => api<PeopleList>(`${apiPaths.people.list}?status=active&page=1&limit=${limit}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=${limit}`, { signal }),
   });
 export const unassignedQuery = (limit = HEADER_LIST_SIZE) =>
   queryOptions({

@@ -5,7 +5,7 @@ import { apiPaths } from '../../../api/paths';
 
 export const myInfoQuery = queryOptions({
   queryKey: ['profile', 'my-info'] as const,
-  queryFn: ({ signal }) => api<MyInfo>(apiPaths.myInfo, { signal }),
+  queryFn: ({ signal }) => api<MyInfo>(apiPaths.profile.myInfo, { signal }),
 });
 export const useMyInfo = () => useQuery(myInfoQuery);
 
