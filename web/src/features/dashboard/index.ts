@@ -1,5 +1,4 @@
 /** What other features may use from the dashboard: the shared day drawing, the block dialog and hidden people. */
-export { activityKeys } from './api/activities';
 export { activePeopleQuery } from './api/team-status';
 export { BlockDialog } from './components/block-dialog';
 export { DayActivityLayer, type DayWindow } from './components/day-activity-layer';

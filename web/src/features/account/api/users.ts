@@ -2,10 +2,11 @@ import type { AssignableRole, InviteBody, UserList, UserResult } from '@overlap/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
-import { accountKeys } from './account';
+
+const usersKey = ['users'] as const;
 
 export const usersQuery = queryOptions({
-  queryKey: accountKeys.users,
+  queryKey: usersKey,
   queryFn: ({ signal }) => api<UserList>(apiPaths.users.users, { signal }),
 });
 export const useUsers = () => useQuery(usersQuery);
@@ -22,7 +23,7 @@ function useUsersMutation<A>(fn: (args: A) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     retry: false,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.users }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }
 

@@ -2,6 +2,7 @@ import type { AccountView } from '@overlap/contract/account';
 import type { BillingStatus } from '@overlap/contract/billing';
 import { format } from 'date-fns';
 import { CreditCard } from 'lucide-react';
+import { useAccount, useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useSession } from '../../../api/session';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
@@ -10,8 +11,7 @@ import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { EmptyState } from '../../../ui/empty-state';
 import { UsageBar } from '../../../ui/progress-bar';
 import { Spinner } from '../../../ui/spinner';
-import { useAccount, useBillingStatus } from '../api/account';
-import { useActivePeopleCount, usePlanCatalogue } from '../api/usage';
+import { useActivePeopleCount } from '../api/usage';
 import { useUsers } from '../api/users';
 import { subscriptionBadge, trialDaysLeft } from '../lib/billing-display';
 

@@ -3,6 +3,7 @@ import type { IntegrationSummary } from '@overlap/contract/integrations';
 import { format } from 'date-fns';
 import { Lock, Plug, Plus, RefreshCw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { useAccount, useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
@@ -16,7 +17,6 @@ import { CopyApiKeyButton } from '../../integrations/components/copy-api-key-but
 import { IntegrationIndicator } from '../../integrations/components/integration-indicator';
 import { integrationColor } from '../../integrations/lib/color';
 import { indicatorState, staleIntegrationsText } from '../../integrations/lib/indicator';
-import { useAccount, useBillingStatus } from '../api/account';
 
 /** The account page's fallback integration limit when billing cannot be read (spec 001 §9). */
 const FALLBACK_MAX_INTEGRATIONS = 5;

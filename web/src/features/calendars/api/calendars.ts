@@ -2,11 +2,11 @@ import type { WeeklyData, YearlyData } from '@overlap/contract/calendars';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
 export const calendarKeys = {
-  all: ['calendars'] as const,
-  week: (id: string, date: string | null) => ['calendars', 'week', id, date ?? 'current'] as const,
-  year: (id: string, year: number) => ['calendars', 'year', id, year] as const,
+  week: (id: string, date: string | null) => [...queryKeys.calendars, 'week', id, date ?? 'current'] as const,
+  year: (id: string, year: number) => [...queryKeys.calendars, 'year', id, year] as const,
 };
 
 /** The error text of a calendar fetch: 404 'Person not found', 401 'Authentication required', else the fallback. */

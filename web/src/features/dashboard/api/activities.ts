@@ -2,12 +2,12 @@ import type { ActivitiesResponse } from '@overlap/contract/activity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every activity read (timeline, week, year) lives under this prefix, so one invalidation refreshes all. */
 export const activityKeys = {
-  all: ['activities'] as const,
   day: (date: string, tz: string, visible: readonly string[] | null) =>
-    ['activities', 'day', date, tz, visible ? [...visible].sort().join(',') : 'all'] as const,
+    [...queryKeys.activities, 'day', date, tz, visible ? [...visible].sort().join(',') : 'all'] as const,
 };
 
 export interface ActivitiesParams {

@@ -1,15 +1,12 @@
-import type { AccountView } from '@overlap/contract/account';
-import type { BillingStatus } from '@overlap/contract/billing';
 import type { PeopleList, UsersList } from '@overlap/contract/people';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
 export const teamKeys = {
-  activePeople: ['people', 'list', 'active', 'dashboard'] as const,
-  unassignedCount: ['people', 'unassigned', 'count'] as const,
-  account: ['account'] as const,
-  billing: ['billing', 'status'] as const,
+  activePeople: [...queryKeys.people, 'list', 'active', 'dashboard'] as const,
+  unassignedCount: [...queryKeys.people, 'unassigned', 'count'] as const,
 };
 
 /** Active people (the dashboard fetches up to 100): ids for the visible-people filter and the assigned count. */
@@ -30,17 +27,3 @@ export const unassignedCountQuery = queryOptions({
   refetchInterval: 30_000,
 });
 export const useUnassignedCount = (enabled = true) => useQuery({ ...unassignedCountQuery, enabled });
-
-export const accountQuery = queryOptions({
-  queryKey: teamKeys.account,
-  queryFn: ({ signal }) => api<AccountView>(apiPaths.account.account, { signal }),
-  staleTime: 60_000,
-});
-export const useAccount = (enabled = true) => useQuery({ ...accountQuery, enabled });
-
-export const billingStatusQuery = queryOptions({
-  queryKey: teamKeys.billing,
-  queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billing.status, { signal }),
-  staleTime: 60_000,
-});
-export const useBillingStatus = (enabled = true) => useQuery({ ...billingStatusQuery, enabled });

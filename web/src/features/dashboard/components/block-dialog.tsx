@@ -1,13 +1,13 @@
 import type { ActivityBlock } from '@overlap/contract/activity';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useDeleteBlock, useUpdateBlock } from '../../../api/activity-blocks';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/datetime-local';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
-import { useDeleteActivityBlock, useUpdateActivityBlock } from '../api/activity-blocks';
 import { formatDateTime } from '../lib/format';
 import { formatDuration } from '../lib/geometry';
 
@@ -32,8 +32,8 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const update = useUpdateActivityBlock();
-  const remove = useDeleteActivityBlock();
+  const update = useUpdateBlock();
+  const remove = useDeleteBlock();
 
   useEffect(() => {
     setMode('view');

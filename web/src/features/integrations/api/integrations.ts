@@ -9,6 +9,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
 export const integrationKeys = {
   all: ['integrations'] as const,
@@ -56,7 +57,7 @@ export const deleteIntegration = (id: string) =>
 const refreshAfterChange = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['account'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.account }),
   ]);
 
 /** A change answered with the new detail, which is cached at once. */
@@ -94,8 +95,8 @@ export const useDeleteIntegration = (id: string) => {
       );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: integrationKeys.list }),
-        queryClient.invalidateQueries({ queryKey: ['account'] }),
-        queryClient.invalidateQueries({ queryKey: ['onboarding'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.onboarding }),
       ]);
     },
   });
@@ -109,7 +110,7 @@ export const useCreateIntegration = () => {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: integrationKeys.list }),
-        queryClient.invalidateQueries({ queryKey: ['account'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account }),
       ]),
   });
 };

@@ -2,6 +2,7 @@ import type { AvailableService } from '@overlap/contract/integrations';
 import { ArrowLeft, Lock, RefreshCw, Search, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { Banner } from '../../../ui/banner';
@@ -12,7 +13,6 @@ import { Input } from '../../../ui/input';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toaster';
 import { useAvailableServices, useCreateIntegration, useIntegrationList } from '../api/integrations';
-import { useBillingForLocks, usePlanNames } from '../api/plan';
 import { ServiceCard } from '../components/service-card';
 import { lockReason } from '../lib/plan-lock';
 
@@ -28,8 +28,8 @@ function Catalogue() {
   const navigate = useNavigate();
   const services = useAvailableServices();
   const integrations = useIntegrationList();
-  const billing = useBillingForLocks();
-  const plans = usePlanNames();
+  const billing = useBillingStatus();
+  const plans = usePlanCatalogue();
   const create = useCreateIntegration();
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState<string | null>(null);

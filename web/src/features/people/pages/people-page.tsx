@@ -1,12 +1,12 @@
 import { Inbox, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
-import { useBillingStatus } from '../api/billing';
 import { useActivePeopleList, useIgnoredList, useUnassignedList } from '../api/people';
 import { PeopleHeader } from '../components/people-header';
 import { IgnoredCard, PersonCard, UnassignedCard } from '../components/user-cards';
