@@ -6,7 +6,6 @@ export { HourRail, hourLinesStyle } from './components/hour-rail';
 export { NowLine, useNowOffset } from './components/now-line';
 export { displayName } from './components/person-header';
 export { useHiddenPeople } from './hidden-people';
-export { seesBanners as canManage } from './lib/banner-rules';
 export { useClock } from './lib/clock';
 export { formatClock, viewerTimeZone } from './lib/format';
 export { GRID_HEIGHT, HOUR_HEIGHT } from './lib/geometry';

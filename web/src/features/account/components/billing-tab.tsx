@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { CreditCard } from 'lucide-react';
 import { useAccount, useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { ButtonLink } from '../../../ui/button';
@@ -151,7 +152,7 @@ export function BillingTab() {
       <PlanInfo
         billing={billing.data}
         planName={plan?.name ?? (billing.data.currentPlan || 'Free')}
-        canChange={(role === 'manager' || role === 'superadmin') && account.data.status !== 'terminated'}
+        canChange={canManage(role) && account.data.status !== 'terminated'}
       />
       <Usage account={account.data} billing={billing.data} userLimit={plan?.userLimit ?? null} />
     </div>

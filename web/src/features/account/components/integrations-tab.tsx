@@ -5,6 +5,7 @@ import { Lock, Plug, Plus, RefreshCw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAccount, useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
@@ -203,7 +204,7 @@ export function IntegrationsTab() {
   const session = useSession();
   const account = useAccount();
   const role = session.data?.role;
-  const canManage = role === 'manager' || role === 'superadmin';
+  const mayManage = canManage(role);
 
   return (
     <section aria-labelledby="integrations-heading" className="flex flex-col gap-4">
@@ -214,16 +215,16 @@ export function IntegrationsTab() {
           </h2>
           <p className="text-sm text-muted">The sources your team's activity and presence come from.</p>
         </div>
-        {canManage ? (
+        {mayManage ? (
           <ButtonLink to="/integrations/add" variant="primary" icon={<Plus className="size-4" />}>
             Add integration
           </ButtonLink>
         ) : null}
       </div>
-      {canManage ? <HealthBanner account={account.data} /> : null}
+      {mayManage ? <HealthBanner account={account.data} /> : null}
       {session.isPending ? (
         <LoadingRows />
-      ) : canManage ? (
+      ) : mayManage ? (
         <ManagerView />
       ) : account.isPending ? (
         <LoadingRows />

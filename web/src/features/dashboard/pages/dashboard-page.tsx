@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAccount, useBillingStatus } from '../../../api/account';
 import { isApiError } from '../../../api/client';
 import { sessionKeys, useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { HeaderSlot } from '../../../ui/header-slot';
@@ -19,7 +20,6 @@ import { AllHiddenEmptyState, NewActivityEmptyState, WelcomeEmptyState } from '.
 import { displayName } from '../components/person-header';
 import { Timeline, TimelineSkeleton } from '../components/timeline';
 import { useHiddenPeople } from '../hidden-people';
-import { seesBanners } from '../lib/banner-rules';
 import { useClock } from '../lib/clock';
 import { isTimelineEmpty } from '../lib/empty-state';
 import { viewerTimeZone } from '../lib/format';
@@ -32,7 +32,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const role = useSession().data?.role;
-  const manager = seesBanners(role);
+  const manager = canManage(role);
   const timeZone = useMemo(viewerTimeZone, []);
   const [hashDate, setDate] = useViewDate();
   const today = useClock((now) => todayKey(timeZone, new Date(now)));

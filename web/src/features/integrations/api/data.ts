@@ -3,6 +3,7 @@ import type {
   IntegrationBlocks,
   IntegrationEvents,
   IntegrationPeople,
+  PersonStatusFilter,
   RunDetail,
   RunList,
   Statistics,
@@ -64,9 +65,7 @@ export const useIntegrationApiCalls = (id: string, enabled: boolean) =>
     enabled,
   });
 
-export type PeopleStatusFilter = 'active' | 'unassigned' | 'ignored' | undefined;
-
-export const useIntegrationPeople = (id: string, page: number, status: PeopleStatusFilter) =>
+export const useIntegrationPeople = (id: string, page: number, status: PersonStatusFilter | undefined) =>
   useQuery({
     queryKey: dataKey(id, 'people', page, status ?? 'all'),
     queryFn: ({ signal }) =>

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -157,7 +158,7 @@ export default function AddIntegrationPage() {
   const back = () => (location.key === 'default' ? navigate('/account') : navigate(-1));
   const session = useSession();
   const role = session.data?.role;
-  const canManage = role === 'manager' || role === 'superadmin';
+  const mayManage = canManage(role);
   return (
     <div className={shell}>
       <div className="flex flex-col gap-3">
@@ -171,7 +172,7 @@ export default function AddIntegrationPage() {
       </div>
       {session.isPending ? (
         <Skeleton className="h-32 w-full" />
-      ) : canManage ? (
+      ) : mayManage ? (
         <Catalogue />
       ) : (
         <EmptyState icon={Lock} description="Only managers can add integrations. Ask a manager of your account." />
