@@ -1,4 +1,5 @@
-/** What other features may use from the dashboard: the shared day drawing, the block dialog and hidden people. */
+/** The dashboard page (loaded on demand) and what other features share: the day drawing, the block dialog and hidden people. */
+export const dashboardPage = () => import('./pages/dashboard-page');
 export { activePeopleQuery } from './api/team-status';
 export { BlockDialog } from './components/block-dialog';
 export { DayActivityLayer, type DayWindow } from './components/day-activity-layer';

@@ -13,11 +13,14 @@ import { EmptyState } from '../../../ui/empty-state';
 import { UsageBar } from '../../../ui/progress-bar';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
-import { useIntegrationList } from '../../integrations/api/integrations';
-import { CopyApiKeyButton } from '../../integrations/components/copy-api-key-button';
-import { IntegrationIndicator } from '../../integrations/components/integration-indicator';
-import { integrationColor } from '../../integrations/lib/color';
-import { indicatorState, staleIntegrationsText } from '../../integrations/lib/indicator';
+import {
+  CopyApiKeyButton,
+  IntegrationIndicator,
+  indicatorState,
+  integrationColor,
+  staleIntegrationsText,
+  useIntegrationList,
+} from '../../integrations';
 
 /** The account page's fallback integration limit when billing cannot be read (spec 001 §9). */
 const FALLBACK_MAX_INTEGRATIONS = 5;

@@ -8,7 +8,7 @@ import type {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
-import { deleteIntegration } from '../../integrations/api/integrations';
+import { deleteIntegration } from '../../integrations';
 
 export const onboardingKeys = {
   chatApps: ['onboarding', 'chat-apps'] as const,

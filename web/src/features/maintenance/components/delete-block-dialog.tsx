@@ -1,8 +1,8 @@
 import type { LongActivityBlock } from '@overlap/contract/maintenance';
 import { useEffect, useRef, useState } from 'react';
-import { useDeleteBlock } from '../../../../api/activity-blocks';
-import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { toast } from '../../../../ui/toaster';
+import { useDeleteBlock } from '../../../api/activity-blocks';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { toast } from '../../../ui/toaster';
 import { formatHours, formatInstant, personLabel } from '../lib/format';
 
 export const DELETE_BLOCK_ERROR = 'Failed to delete activity block. Please try again.';

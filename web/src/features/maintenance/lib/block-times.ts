@@ -1,5 +1,5 @@
 import type { BlockEditBody } from '@overlap/contract/activity-blocks';
-import { fromDateTimeLocal } from '../../../../lib/datetime-local';
+import { fromDateTimeLocal } from '../../../lib/datetime-local';
 
 export interface BlockTimesCheck {
   errors: { start?: string; end?: string };

@@ -9,9 +9,9 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { useGapReport } from '../api/maintenance';
-import { DetectForm, type DetectRequest } from '../maintenance/components/detect-form';
-import { GapResults } from '../maintenance/components/gap-results';
-import { recentMonths } from '../maintenance/lib/months';
+import { recentMonths } from '../lib/months';
+import { DetectForm, type DetectRequest } from './detect-form';
+import { GapResults } from './gap-results';
 
 export const DETECT_GAPS_ERROR = 'Failed to detect integration gaps. Please try again.';
 

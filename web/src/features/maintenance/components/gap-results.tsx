@@ -1,7 +1,7 @@
 import type { GapReport, LongActivityBlock } from '@overlap/contract/maintenance';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState } from '../../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatHours } from '../lib/format';
 import { DeleteBlockDialog } from './delete-block-dialog';
 import { EditBlockDialog } from './edit-block-dialog';

@@ -1,11 +1,11 @@
 import type { LongActivityBlock } from '@overlap/contract/maintenance';
 import { Clock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../../ui/badge';
-import { EmptyState } from '../../../../ui/empty-state';
-import { IconButton } from '../../../../ui/icon-button';
-import { Pagination } from '../../../../ui/pagination';
-import { Table, type TableColumn } from '../../../../ui/table';
+import { Badge } from '../../../ui/badge';
+import { EmptyState } from '../../../ui/empty-state';
+import { IconButton } from '../../../ui/icon-button';
+import { Pagination } from '../../../ui/pagination';
+import { Table, type TableColumn } from '../../../ui/table';
 import { formatHours, formatInstant, personLabel } from '../lib/format';
 import { DayLink } from './day-link';
 
