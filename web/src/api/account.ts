@@ -6,7 +6,7 @@ import { apiPaths } from './paths';
 import { queryKeys } from './query-keys';
 
 /** The account (name, status, plan, integrations, survey); fresh for a minute, as the dashboard's banners need. */
-export const accountQuery = queryOptions({
+const accountQuery = queryOptions({
   queryKey: queryKeys.account,
   queryFn: ({ signal }) => api<AccountView>(apiPaths.account.account, { signal }),
   staleTime: 60_000,
@@ -14,7 +14,7 @@ export const accountQuery = queryOptions({
 export const useAccount = (enabled = true) => useQuery({ ...accountQuery, enabled });
 
 /** The plan, its limits and the people in use; fresh for a minute. */
-export const billingStatusQuery = queryOptions({
+const billingStatusQuery = queryOptions({
   queryKey: queryKeys.billingStatus,
   queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billing.status, { signal }),
   staleTime: 60_000,
@@ -22,7 +22,7 @@ export const billingStatusQuery = queryOptions({
 export const useBillingStatus = (enabled = true) => useQuery({ ...billingStatusQuery, enabled });
 
 /** The plans on offer change with a release, not within a visit: fresh for an hour. */
-export const planCatalogueQuery = queryOptions({
+const planCatalogueQuery = queryOptions({
   queryKey: queryKeys.planCatalogue,
   queryFn: ({ signal }) => api<PlanCatalogue>(apiPaths.billing.plans, { signal }),
   staleTime: 60 * 60 * 1000,

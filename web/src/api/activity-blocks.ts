@@ -4,9 +4,9 @@ import { api } from './client';
 import { apiPaths } from './paths';
 import { queryKeys, refreshActivityViews } from './query-keys';
 
-export const updateBlock = (id: string, body: BlockEditBody) =>
+const updateBlock = (id: string, body: BlockEditBody) =>
   api<BlockEditResult>(apiPaths.activity.activityBlock(id), { method: 'PATCH', body });
-export const deleteBlock = (id: string) =>
+const deleteBlock = (id: string) =>
   api<{ success: boolean; message: string }>(apiPaths.activity.activityBlock(id), { method: 'DELETE' });
 
 /** A block edit or deletion is not retried; on success every activity view and the gap report refetch. */

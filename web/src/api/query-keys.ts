@@ -16,7 +16,7 @@ export const queryKeys = {
 };
 
 /** The live views of activity: the day timeline, the week and year calendars, the people lists and counts. */
-export const activityViewKeys = [queryKeys.activities, queryKeys.calendars, queryKeys.people];
+const activityViewKeys = [queryKeys.activities, queryKeys.calendars, queryKeys.people];
 
 /** Refetches the live views of activity (after a change of people or blocks, or news from the stream). */
 export const refreshActivityViews = (queryClient: QueryClient) =>

@@ -5,17 +5,17 @@ import { apiPaths } from '../../../api/paths';
 
 const usersKey = ['users'] as const;
 
-export const usersQuery = queryOptions({
+const usersQuery = queryOptions({
   queryKey: usersKey,
   queryFn: ({ signal }) => api<UserList>(apiPaths.users.users, { signal }),
 });
 export const useUsers = () => useQuery(usersQuery);
 
-export const inviteUser = (body: InviteBody) => api<UserResult>(apiPaths.users.invite, { method: 'POST', body });
+const inviteUser = (body: InviteBody) => api<UserResult>(apiPaths.users.invite, { method: 'POST', body });
 export const changeRole = (id: string, role: AssignableRole) =>
   api<UserResult>(apiPaths.users.role(id), { method: 'PATCH', body: { role } });
-export const resendInvitation = (id: string) => api<UserResult>(apiPaths.users.resend(id), { method: 'POST' });
-export const deleteInvitation = (id: string) =>
+const resendInvitation = (id: string) => api<UserResult>(apiPaths.users.resend(id), { method: 'POST' });
+const deleteInvitation = (id: string) =>
   api<{ success: boolean; message: string }>(apiPaths.users.user(id), { method: 'DELETE' });
 
 function useUsersMutation<A>(fn: (args: A) => Promise<unknown>) {

@@ -4,7 +4,7 @@ import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
 import { queryKeys } from '../../../api/query-keys';
 
-export const teamKeys = {
+const teamKeys = {
   activePeople: [...queryKeys.people, 'list', 'active', 'dashboard'] as const,
   unassignedCount: [...queryKeys.people, 'unassigned', 'count'] as const,
 };
@@ -19,7 +19,7 @@ export const activePeopleQuery = queryOptions({
 export const useActivePeople = () => useQuery(activePeopleQuery);
 
 /** How many people wait to be assigned (the list's total). */
-export const unassignedCountQuery = queryOptions({
+const unassignedCountQuery = queryOptions({
   queryKey: teamKeys.unassignedCount,
   queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.unassigned}?page=1&limit=1`, { signal }),
   select: (list) => list.pagination.totalCount,

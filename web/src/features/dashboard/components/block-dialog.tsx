@@ -11,12 +11,11 @@ import { Input } from '../../../ui/input';
 import { formatDateTime } from '../lib/format';
 import { formatDuration } from '../lib/geometry';
 
-export const DELETE_BLOCK_CONFIRMATION =
-  'Are you sure you want to delete this activity block? This action cannot be undone.';
+const DELETE_BLOCK_CONFIRMATION = 'Are you sure you want to delete this activity block? This action cannot be undone.';
 export const UPDATE_BLOCK_ERROR = 'Failed to update activity block. Please try again.';
 export const DELETE_BLOCK_ERROR = 'Failed to delete activity block. Please try again.';
 
-export interface BlockDialogProps {
+interface BlockDialogProps {
   block: ActivityBlock | null;
   /** Whose block, for the title. */
   who?: string;

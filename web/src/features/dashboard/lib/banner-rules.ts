@@ -8,7 +8,7 @@ export function isDismissed(dismissedAt: number | null, windowMs: number, now: n
   return dismissedAt !== null && Number.isFinite(dismissedAt) && now - dismissedAt < windowMs && now >= dismissedAt;
 }
 
-export interface UnassignedBanner {
+interface UnassignedBanner {
   tone: 'warning' | 'danger';
   message: string;
 }

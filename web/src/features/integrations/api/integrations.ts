@@ -19,13 +19,13 @@ export const integrationKeys = {
   data: (id: string) => ['integrations', 'data', id] as const,
 };
 
-export const integrationListQuery = queryOptions({
+const integrationListQuery = queryOptions({
   queryKey: integrationKeys.list,
   queryFn: ({ signal }) => api<IntegrationList>(apiPaths.integrations.integrations, { signal }),
 });
 export const useIntegrationList = (enabled = true) => useQuery({ ...integrationListQuery, enabled });
 
-export const availableServicesQuery = queryOptions({
+const availableServicesQuery = queryOptions({
   queryKey: integrationKeys.services,
   queryFn: ({ signal }) => api<AvailableService[]>(apiPaths.integrations.availableServices, { signal }),
 });
@@ -40,15 +40,15 @@ export const integrationQuery = (id: string) =>
   });
 export const useIntegration = (id: string) => useQuery(integrationQuery(id));
 
-export const createIntegration = (body: CreateIntegrationBody) =>
+const createIntegration = (body: CreateIntegrationBody) =>
   api<IntegrationDetail>(apiPaths.integrations.integrations, { method: 'POST', body });
-export const updateIntegration = (id: string, body: UpdateIntegrationBody) =>
+const updateIntegration = (id: string, body: UpdateIntegrationBody) =>
   api<IntegrationDetail>(apiPaths.integrations.integration(id), { method: 'PATCH', body });
 export const setRunning = (id: string, running: boolean) =>
   api<IntegrationDetail>(running ? apiPaths.integrations.activate(id) : apiPaths.integrations.deactivate(id), {
     method: 'POST',
   });
-export const regenerateKey = (id: string) =>
+const regenerateKey = (id: string) =>
   api<RegenerateKeyResult>(apiPaths.integrations.regenerateKey(id), { method: 'POST' });
 export const deleteIntegration = (id: string) =>
   api<{ success: boolean; message: string }>(apiPaths.integrations.integration(id), { method: 'DELETE' });

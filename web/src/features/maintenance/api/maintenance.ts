@@ -4,21 +4,21 @@ import { api } from '../../../api/client';
 import { apiPaths, withQuery } from '../../../api/paths';
 import { queryKeys } from '../../../api/query-keys';
 
-export interface GapReportParams {
+interface GapReportParams {
   year: number;
   month: number;
   minDurationHours: number;
 }
 
-export const maintenanceKeys = {
+const maintenanceKeys = {
   gaps: (params: GapReportParams) => [...queryKeys.maintenance, 'gaps', params] as const,
 };
 
-export const detectGaps = ({ year, month, minDurationHours }: GapReportParams, signal?: AbortSignal) =>
+const detectGaps = ({ year, month, minDurationHours }: GapReportParams, signal?: AbortSignal) =>
   api<GapReport>(withQuery(apiPaths.account.detectGaps, { year, month, minDurationHours }), { method: 'POST', signal });
 
 /** The report is an analysis run on demand: never served from cache without asking again. */
-export const gapReportQuery = (params: GapReportParams) =>
+const gapReportQuery = (params: GapReportParams) =>
   queryOptions({
     queryKey: maintenanceKeys.gaps(params),
     queryFn: ({ signal }) => detectGaps(params, signal),

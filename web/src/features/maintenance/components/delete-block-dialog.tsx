@@ -7,7 +7,7 @@ import { formatHours, formatInstant, personLabel } from '../lib/format';
 
 export const DELETE_BLOCK_ERROR = 'Failed to delete activity block. Please try again.';
 
-export interface DeleteBlockDialogProps {
+interface DeleteBlockDialogProps {
   block: LongActivityBlock | null;
   onClose: () => void;
 }

@@ -19,7 +19,7 @@ export interface DetectRequest {
   minDurationHours: number;
 }
 
-export interface DetectFormProps {
+interface DetectFormProps {
   months: readonly MonthOption[];
   detecting: boolean;
   onDetect: (request: DetectRequest) => void;

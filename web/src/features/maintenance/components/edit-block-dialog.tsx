@@ -12,7 +12,7 @@ import { personLabel } from '../lib/format';
 
 export const UPDATE_BLOCK_ERROR = 'Failed to update activity block. Please try again.';
 
-export interface EditBlockDialogProps {
+interface EditBlockDialogProps {
   block: LongActivityBlock | null;
   onClose: () => void;
 }

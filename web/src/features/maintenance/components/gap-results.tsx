@@ -9,7 +9,7 @@ import { GapSummary } from './gap-summary';
 import { GapsTable } from './gaps-table';
 import { LongBlocksTable } from './long-blocks-table';
 
-export interface GapResultsProps {
+interface GapResultsProps {
   report: GapReport;
   monthLabel: string;
   minDurationHours: number;

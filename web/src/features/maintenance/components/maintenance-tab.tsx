@@ -13,7 +13,7 @@ import { recentMonths } from '../lib/months';
 import { DetectForm, type DetectRequest } from './detect-form';
 import { GapResults } from './gap-results';
 
-export const DETECT_GAPS_ERROR = 'Failed to detect integration gaps. Please try again.';
+const DETECT_GAPS_ERROR = 'Failed to detect integration gaps. Please try again.';
 
 /** Gap and long-block analysis of the account page (managers; the server refuses anyone else). */
 export function MaintenanceTab() {

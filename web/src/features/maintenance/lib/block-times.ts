@@ -1,7 +1,7 @@
 import type { BlockEditBody } from '@overlap/contract/activity-blocks';
 import { fromDateTimeLocal } from '../../../lib/datetime-local';
 
-export interface BlockTimesCheck {
+interface BlockTimesCheck {
   errors: { start?: string; end?: string };
   /** Both instants, when the pair is valid. */
   times: BlockEditBody | null;

@@ -15,7 +15,7 @@ export const onboardingKeys = {
   integrationStatus: (id: string) => ['onboarding', 'integration-status', id] as const,
 };
 
-export const chatAppsQuery = queryOptions({
+const chatAppsQuery = queryOptions({
   queryKey: onboardingKeys.chatApps,
   queryFn: ({ signal }) => api<AvailableChatApps>(apiPaths.onboarding.availableChatApps, { signal }),
 });

@@ -16,7 +16,7 @@ import { apiPaths } from '../../../api/paths';
 import { queryKeys, refreshActivityViews } from '../../../api/query-keys';
 
 /** Every people read sits under ['people'] so one invalidation refreshes lists, counts and the dashboard. */
-export const peopleKeys = {
+const peopleKeys = {
   list: (status: string, limit: number) => [...queryKeys.people, 'list', status, limit] as const,
   unassigned: (limit: number) => [...queryKeys.people, 'unassigned', 'list', limit] as const,
   ignored: (limit: number) => [...queryKeys.people, 'ignored', 'list', limit] as const,
@@ -27,7 +27,7 @@ export const peopleKeys = {
 };
 
 /** The header lists hold up to 50 entries each (spec 001 §9). */
-export const HEADER_LIST_SIZE = 50;
+const HEADER_LIST_SIZE = 50;
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export const activePeopleQuery = (limit = HEADER_LIST_SIZE) =>
@@ -36,12 +36,12 @@ export const activePeopleQuery = (limit = HEADER_LIST_SIZE) =>
     queryFn: ({ signal }) =>
       api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=${limit}`, { signal }),
   });
-export const unassignedQuery = (limit = HEADER_LIST_SIZE) =>
+const unassignedQuery = (limit = HEADER_LIST_SIZE) =>
   queryOptions({
     queryKey: peopleKeys.unassigned(limit),
     queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.unassigned}?page=1&limit=${limit}`, { signal }),
   });
-export const ignoredQuery = (limit = HEADER_LIST_SIZE) =>
+const ignoredQuery = (limit = HEADER_LIST_SIZE) =>
   queryOptions({
     queryKey: peopleKeys.ignored(limit),
     queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.ignored}?page=1&limit=${limit}`, { signal }),
@@ -50,7 +50,7 @@ export const useActivePeopleList = () => useQuery(activePeopleQuery());
 export const useUnassignedList = () => useQuery(unassignedQuery());
 export const useIgnoredList = () => useQuery(ignoredQuery());
 
-export const personQuery = (id: string) =>
+const personQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.person(id),
     queryFn: ({ signal }) => api<PersonDetail>(apiPaths.people.person(id), { signal }),

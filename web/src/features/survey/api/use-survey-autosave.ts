@@ -5,9 +5,9 @@ import { queryKeys } from '../../../api/query-keys';
 import { saveSurvey } from './survey';
 
 /** How long typing pauses before a text answer is saved. */
-export const TEXT_SAVE_DELAY_MS = 500;
+const TEXT_SAVE_DELAY_MS = 500;
 
-export interface SurveyAutosave {
+interface SurveyAutosave {
   /** Saves now, together with any text still waiting for its pause. */
   save: (changes: SaveSurveyBody) => Promise<void>;
   /** Saves after typing pauses; a newer call for the same field replaces the older one. */
