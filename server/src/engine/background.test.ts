@@ -94,7 +94,7 @@ describe('deleteExpiredActivity', () => {
 
 describe('jobs', () => {
   it('registers the scheduler, runs, retention, predictions and silence jobs', async () => {
-    const jobs = await loadJobs();
+    const jobs = loadJobs();
     const byName = new Map(jobs.map((j) => [j.name, j]));
     expect(byName.get('scheduler-tick')?.cron).toBe('* * * * *');
     expect(byName.get('close-silent-blocks')?.cron).toBe('* * * * *');

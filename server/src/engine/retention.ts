@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { PLANS } from '../core/plans.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { PLANS } from '../modules/billing/plans.ts';
 
 /** Per account, the moment before which activity is deleted (accounts of unlimited plans are absent). */
 function cutoffsSql(now: Date) {

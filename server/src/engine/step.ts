@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { effectiveLimits } from '../core/plans.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
-import { effectiveLimits } from '../modules/billing/plans.ts';
 
 /** Providers Overlap polls on a schedule; every other source pushes (custom API, gateway listeners). */
 export const POLLED_PROVIDERS: ReadonlySet<string> = new Set([

@@ -1,5 +1,5 @@
 import { deleteExpiredActivity } from '../engine/retention.ts';
-import { pruneApiCalls } from '../modules/ingest/api-call-log.ts';
+import { pruneApiCalls } from '../pipeline/api-call-log.ts';
 import type { JobDefinition } from './index.ts';
 
 /** Daily: activity older than the plan's retention, and the push API's bookkeeping. */

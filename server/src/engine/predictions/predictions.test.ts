@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../../test/factories/engine.ts';
 import { createAccount } from '../../../test/factories.ts';
 import { activityBlocks, activityPredictions } from '../../db/schema/activity.ts';
-import { runBacktest } from './backtest.ts';
+import { runBacktest } from '../../pipeline/backtest.ts';
 import { predictionsEnabled } from './feature.ts';
 import { computePredictionsForAccount } from './job.ts';
 import { predictSpans } from './model.ts';

@@ -1,4 +1,4 @@
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../calendars/zoned-time.ts';
 import type { TimeWindow } from './read-queries.ts';
 

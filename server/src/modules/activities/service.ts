@@ -1,6 +1,6 @@
 import type { ActivitiesResponse } from '@overlap/contract/activity';
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/deps.ts';
+import type { Ctx } from '../../core/context.ts';
 import { effectiveTimezone } from '../calendars/zoned-time.ts';
 import { resolveDayWindow } from './day-window.ts';
 import {

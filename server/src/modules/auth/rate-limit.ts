@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
+import { tooManyRequests } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/users.ts';
-import { tooManyRequests } from '../../http/errors.ts';
 
 export interface RateRule {
   /** Short name of the action, e.g. 'login'. */

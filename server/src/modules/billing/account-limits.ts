@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { notFound } from '../../core/errors.ts';
+import { effectiveLimits } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { effectiveLimits } from './plans.ts';
 
 /**
  * Locks the account row for the rest of the transaction (checks against a limit are serialised by

@@ -1,6 +1,6 @@
 import { DAY_NAMES, type WeeklyData } from '@overlap/contract/calendars';
-import type { Ctx } from '../../http/deps.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../core/context.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
 import { findBlocksInWindow, findEventsInWindow, findPredictionsInWindow } from '../activities/read-queries.ts';
 import { PREDICTIONS_FEATURE } from '../activities/service.ts';
 import { findPersonBasics, timezoneOf } from '../people/person-queries.ts';

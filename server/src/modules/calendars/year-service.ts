@@ -1,7 +1,7 @@
 import { FULL_SCORE_MINUTES, type YearlyData } from '@overlap/contract/calendars';
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import { findPersonBasics, timezoneOf } from '../people/person-queries.ts';
 import { addDays, localDateOf } from './zoned-time.ts';
 

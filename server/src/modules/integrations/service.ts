@@ -7,14 +7,14 @@ import type {
   UpdateIntegrationBody,
 } from '@overlap/contract/integrations';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { runIntegrationPoll } from '../../connectors/run-poll.ts';
+import { requireRole } from '../../core/access.ts';
+import type { AppDeps, Ctx } from '../../core/context.ts';
+import { conflict, notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
-import { requireRole } from '../../http/access.ts';
-import type { AppDeps, Ctx } from '../../http/deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { runIntegrationPoll } from '../../pipeline/run-poll.ts';
 import { issueApiKey } from './api-keys.ts';
 import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
 import { assertRoomForIntegration } from './plan-rules.ts';

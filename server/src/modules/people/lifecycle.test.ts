@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser } from '../../../test/factories.ts';
+import type { Ctx } from '../../core/context.ts';
 import {
   activityBlocks,
   activityEvents,
@@ -12,8 +13,7 @@ import {
   presenceSamples,
 } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { resolveIdentities } from '../identity/resolve.ts';
+import { resolveIdentities } from '../../pipeline/identity.ts';
 import { ignorePerson, mergePerson, resurrectPerson, revivePerson } from './lifecycle.ts';
 
 let t: TestApp;

@@ -1,14 +1,14 @@
 import { isIanaTimeZone } from '@overlap/contract/ingest';
 import { and, eq, sql } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../core/errors.ts';
+import { effectiveLimits } from '../../core/plans.ts';
 import type { Tx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type PersonStatus, people } from '../../db/schema/activity.ts';
-import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../http/errors.ts';
-import { effectiveLimits } from '../billing/plans.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
 
 export interface LifecycleResult {
   id: string;
