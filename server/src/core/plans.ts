@@ -83,13 +83,16 @@ export function planOf(id: string | null | undefined): Plan {
   return PLANS[(id ?? DEFAULT_PLAN) as PlanId] ?? PLANS.free;
 }
 
-/** The limits in force for an account: operator overrides win over the plan's values. */
-export function effectiveLimits(account: {
+/** An account's plan and the operator's overrides of its limits (null: the plan's value). */
+export interface AccountLimitSettings {
   plan: string;
   maxPeople: number | null;
   maxIntegrations: number | null;
   integrationInterval: number | null;
-}) {
+}
+
+/** The limits in force for an account: operator overrides win over the plan's values. */
+export function effectiveLimits(account: AccountLimitSettings) {
   const p = planOf(account.plan);
   return {
     plan: p,

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { effectiveLimits } from '../core/plans.ts';
+import { type AccountLimitSettings, effectiveLimits } from '../core/plans.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
+import { accountLimitColumns } from './account-limits.ts';
 
 /** Providers Overlap polls on a schedule; every other source pushes (custom API, gateway listeners). */
 export const POLLED_PROVIDERS: ReadonlySet<string> = new Set([
@@ -20,12 +21,7 @@ export const DEFAULT_STEP_MINUTES = 5;
 export interface StepInputs {
   provider: string;
   serviceIntervalMinutes: number | null;
-  account: {
-    plan: string;
-    maxPeople: number | null;
-    maxIntegrations: number | null;
-    integrationInterval: number | null;
-  };
+  account: AccountLimitSettings;
 }
 
 /**
@@ -43,10 +39,7 @@ export async function stepMinutesFor(db: DbOrTx, integrationId: string): Promise
     .select({
       provider: services.provider,
       serviceIntervalMinutes: services.intervalMinutes,
-      plan: accounts.plan,
-      maxPeople: accounts.maxPeople,
-      maxIntegrations: accounts.maxIntegrations,
-      integrationInterval: accounts.integrationInterval,
+      ...accountLimitColumns,
     })
     .from(integrations)
     .innerJoin(services, eq(services.id, integrations.serviceId))

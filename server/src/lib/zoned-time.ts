@@ -1,3 +1,8 @@
+/**
+ * Time in an IANA timezone with the runtime's Intl data (no dependency): offsets, local days (as day
+ * numbers for the engine, as YYYY-MM-DD strings for calendars) and the UTC instants where they begin.
+ */
+
 const valid = new Map<string, boolean>();
 
 /** True when the IANA zone name is known (cached: the check builds an Intl formatter). */
@@ -24,37 +29,50 @@ export function effectiveTimezone(manual: string | null | undefined, automatic?:
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
 
-/** Offset of `tz` from UTC at `utcMs`, in ms (cached per zone and hour). */
-export function tzOffsetMs(tz: string, utcMs: number): number {
-  const hour = Math.floor(utcMs / 3_600_000);
-  const cacheKey = `${tz}|${hour}`;
-  const cached = offsets.get(cacheKey);
-  if (cached !== undefined) return cached;
-  let f = formatters.get(tz);
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
+      timeZone,
       hourCycle: 'h23',
       year: 'numeric',
       month: 'numeric',
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
+      second: 'numeric',
     });
-    formatters.set(tz, f);
+    formatters.set(timeZone, f);
   }
-  const at = hour * 3_600_000;
-  const parts = Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-  );
-  const offset = local - at;
+  return f;
+}
+
+function wallClockOf(instant: number, timeZone: string): { y: number; m: number; d: number; ms: number } {
+  const parts: Record<string, number> = {};
+  for (const p of formatterOf(timeZone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const y = parts.year ?? 1970;
+  const m = parts.month ?? 1;
+  const d = parts.day ?? 1;
+  const wall = Date.UTC(y, m - 1, d, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return { y, m, d, ms: wall };
+}
+
+/** Offsets change only on quarter hours, so one lookup per zone and quarter hour is exact. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+/** Offset of `tz` from UTC at `utcMs`, in ms (positive east of Greenwich; cached per zone and quarter hour). */
+export function tzOffsetMs(tz: string, utcMs: number): number {
+  const slot = Math.floor(utcMs / QUARTER_HOUR_MS);
+  const cacheKey = `${tz}|${slot}`;
+  const cached = offsets.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const at = slot * QUARTER_HOUR_MS;
+  const offset = wallClockOf(at, tz).ms - at;
+  if (offsets.size > 100_000) offsets.clear();
   offsets.set(cacheKey, offset);
   return offset;
 }
@@ -65,3 +83,52 @@ export const localDayOf = (tz: string, utcMs: number) => Math.floor((utcMs + tzO
 /** UTC ms of local midnight starting local day `day` in `tz` (offset taken at local noon). */
 export const localMidnightUtc = (tz: string, day: number) =>
   day * 86_400_000 - tzOffsetMs(tz, day * 86_400_000 + 12 * 3_600_000);
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The local calendar day of `instant` in `timeZone`. */
+export function localDateOf(instant: Date | number, timeZone: string): string {
+  const { y, m, d } = wallClockOf(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+}
+
+function parseDate(date: string): { y: number; m: number; d: number } {
+  const [y, m, d] = date.split('-').map(Number);
+  return { y: y ?? 1970, m: m ?? 1, d: d ?? 1 };
+}
+
+/** The first instant of the local day `date` in `timeZone` (the wall clock's 00:00, or the first moment after a gap). */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const { y, m, d } = parseDate(date);
+  const wall = Date.UTC(y, m - 1, d);
+  let guess = wall - tzOffsetMs(timeZone, wall);
+  guess = wall - tzOffsetMs(timeZone, guess);
+  // A DST gap at midnight: the local day starts at the first instant whose local date is `date`.
+  if (localDateOf(guess, timeZone) !== date) guess += 60 * 60 * 1000;
+  return new Date(guess);
+}
+
+/** `date` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const { y, m, d } = parseDate(date);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** 0 = Monday ... 6 = Sunday. */
+export function isoWeekdayIndex(date: string): number {
+  const { y, m, d } = parseDate(date);
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+}
+
+/** The Monday of the Monday-to-Sunday week that contains `date`. */
+export function mondayOf(date: string): string {
+  return addDays(date, -isoWeekdayIndex(date));
+}
+
+/** Whether `date` (YYYY-MM-DD) is a real calendar day. */
+export function isRealDate(date: string): boolean {
+  const { y, m, d } = parseDate(date);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}

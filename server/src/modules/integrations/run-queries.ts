@@ -7,8 +7,6 @@ import { integrationRunEvents, integrationRuns } from '../../db/schema/integrati
 export const RUN_WINDOW_MS = 2 * 24 * 60 * 60_000;
 const RUN_LIST_LIMIT = 500;
 export const STATISTICS_DAYS = 30;
-/** Run history older than this is removed by pruneRuns. */
-export const RUN_RETENTION_DAYS = 30;
 
 type RunRow = typeof integrationRuns.$inferSelect;
 
@@ -96,12 +94,4 @@ export async function selectDailyStatistics(db: DbOrTx, integrationId: string): 
     avgDurationMs: r.avg_ms ?? 0,
     lastRunAt: new Date(r.last_run_at).toISOString(),
   }));
-}
-
-/** Retention of run history (debug events go with their run). */
-export async function pruneRuns(db: DbOrTx): Promise<{ deleted: number }> {
-  const result = await db.execute(
-    sql`delete from integration_runs where started_at < now() - make_interval(days => ${RUN_RETENTION_DAYS})`,
-  );
-  return { deleted: result.rowCount ?? 0 };
 }

@@ -1,6 +1,7 @@
 import type { FixBlocksResult, GapReport, IntegrationGap, LongActivityBlock } from '@overlap/contract/maintenance';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { type AccountLimitRow, accountLimitSql, limitSettingsOf } from '../../engine/account-limits.ts';
 import { isoOf } from '../../engine/recompute.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
 import { stepMinutesOf } from '../../engine/step.ts';
@@ -15,22 +16,18 @@ interface Gap extends IntegrationGap {
   affectedBlockIds: string[];
 }
 
-type IntegrationRow = {
+type IntegrationRow = AccountLimitRow & {
   id: string;
   name: string;
   provider: string;
   service_interval: number;
-  plan: string;
-  max_people: number | null;
-  max_integrations: number | null;
-  integration_interval: number | null;
 };
 
 /** Gaps between consecutive successful runs of the account's active integrations within [from, to). */
 export async function findGaps(db: DbOrTx, accountId: string, from: Date, to: Date, now = new Date()): Promise<Gap[]> {
   const ints = await db.execute<IntegrationRow>(sql`
     select i.id, i.name, s.provider, s.interval_minutes as service_interval,
-           a.plan, a.max_people, a.max_integrations, a.integration_interval
+           ${accountLimitSql}
       from integrations i join services s on s.id = i.service_id join accounts a on a.id = i.account_id
      where i.account_id = ${accountId} and i.status = 'active' and i.archived_at is null`);
   if (ints.rows.length === 0) return [];
@@ -39,12 +36,7 @@ export async function findGaps(db: DbOrTx, accountId: string, from: Date, to: Da
       stepMinutesOf({
         provider: r.provider,
         serviceIntervalMinutes: r.service_interval,
-        account: {
-          plan: r.plan,
-          maxPeople: r.max_people,
-          maxIntegrations: r.max_integrations,
-          integrationInterval: r.integration_interval,
-        },
+        account: limitSettingsOf(r),
       }) * 60_000;
     return { id: r.id, name: r.name, step_ms: stepMs, threshold_ms: GAP_STEPS * stepMs };
   });

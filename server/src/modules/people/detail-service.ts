@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { addDays, localDateOf } from '../calendars/zoned-time.ts';
+import { addDays, localDateOf } from '../../lib/zoned-time.ts';
 import { findPersonIntegrations, findPersonRow, type PersonRow, timezoneOf, toPerson } from './person-queries.ts';
 
 export const STATS_DAYS = 30;

@@ -204,4 +204,26 @@ describe('people lifecycle', () => {
       statusCode: 403,
     });
   });
+
+  it("revive takes the contract's 100-character name limit and the people quota's message", async () => {
+    const { account, ctx, push } = await team(1);
+    const { apiKey } = await createPushIntegration(t.deps, account.id);
+    const first = await push(apiKey, 'n-1');
+    const second = await push(apiKey, 'n-2');
+    await expect(revivePerson(ctx, first, { name: 'x'.repeat(101) })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'name: must be at most 100 characters',
+      extra: { details: [{ field: 'name', message: 'must be at most 100 characters' }] },
+    });
+    const [untouched] = await t.db.select().from(people).where(eq(people.id, first));
+    expect(untouched?.status).toBe('unassigned');
+    expect(await revivePerson(ctx, first, { name: 'y'.repeat(100) })).toEqual({ id: first, status: 'active' });
+    const [named] = await t.db.select().from(people).where(eq(people.id, first));
+    expect(named?.name).toBe('y'.repeat(100));
+    await expect(revivePerson(ctx, second, { name: 'Second' })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'PLAN_LIMIT',
+      message: 'Your plan allows 1 active people. Upgrade your plan or ignore someone first.',
+    });
+  });
 });
