@@ -1,5 +1,5 @@
 /**
- * Import boundaries of Overlap (run by `npm run lint` through scripts/check-boundaries.mjs).
+ * Import boundaries of Overlap (`npm run lint:boundaries`, part of `npm run lint`; server/test/boundaries.test.ts proves it fails).
  *
  * PARTS, ARROWS and NEVER are the intended architecture, written out as it was agreed (parts with
  * their paths, the arrows allowed between them, the directions that must never occur); docs/architecture.md

@@ -1,6 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../core/context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { apiCalls } from '../db/schema/integrations.ts';
 
@@ -44,13 +42,6 @@ export async function pruneApiCalls(db: DbOrTx): Promise<{ deleted: number }> {
   return { deleted: (old.rowCount ?? 0) + (excess.rowCount ?? 0) };
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set once the call's log row was written with the data (in the same transaction). */
-    apiCallLogged: boolean;
-  }
-}
-
 /** What a service needs to log a successful call inside its own transaction. */
 export interface ApiCallContext {
   integration: { id: string; accountId: string };
@@ -62,22 +53,7 @@ export interface ApiCallContext {
   markLogged(): void;
 }
 
-export function apiCallContextOf(request: FastifyRequest, reply: FastifyReply): ApiCallContext | undefined {
-  const integration = request.pushIntegration;
-  if (!integration) return undefined;
-  return {
-    integration,
-    method: request.method,
-    endpoint: request.routeOptions.url ?? request.url,
-    payload: request.body,
-    elapsedMs: () => reply.elapsedTime,
-    markLogged: () => {
-      request.apiCallLogged = true;
-    },
-  };
-}
-
-type LoggedCall = Omit<ApiCallContext, 'elapsedMs' | 'markLogged'> & {
+export type LoggedCall = Omit<ApiCallContext, 'elapsedMs' | 'markLogged'> & {
   statusCode: number;
   durationMs: number;
   response: unknown;
@@ -115,29 +91,4 @@ export function apiCallInsertCte(call: LoggedCall): SQL {
 /** Trims the integration's log to its bound about once per 100 calls. */
 export async function trimApiCallLogSometimes(db: DbOrTx, integrationId: string): Promise<void> {
   if (Math.random() < 0.01) await trimIntegrationLog(db, integrationId);
-}
-
-/**
- * onSend hook of the push API: every call with a known key lands in the integration's API call log.
- * Successful pushes already wrote their row in their own transaction; this covers the rest.
- */
-export function logApiCall(deps: AppDeps) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    const integration = request.pushIntegration;
-    if (!integration || request.apiCallLogged) return payload;
-    try {
-      await insertApiCall(deps.database.db, {
-        integration,
-        method: request.method,
-        endpoint: request.routeOptions.url ?? request.url,
-        statusCode: reply.statusCode,
-        durationMs: reply.elapsedTime,
-        payload: request.body,
-        response: payload,
-      });
-    } catch (err) {
-      request.log.error({ err }, 'could not write the API call log');
-    }
-    return payload;
-  };
 }
