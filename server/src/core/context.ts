@@ -5,7 +5,7 @@ import type { UserRole } from '../db/schema/users.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import type { Mailer } from '../lib/mail/message.ts';
 
-/** Long-lived collaborators, built once in main.ts (or a test) and shared by every request and job. */
+/** Long-lived collaborators, built once at start-up (app/bootstrap.ts, or a test) and shared by every request and job. */
 export interface AppDeps {
   config: Config;
   database: Database;
