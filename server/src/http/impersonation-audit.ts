@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppDeps } from '../core/context.ts';
 import { insertAudit } from '../modules/audit/queries.ts';
-import type { AppDeps } from './deps.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,14 +1,14 @@
-export type DateInput = Date | string | number | null | undefined;
+type DateInput = Date | string | number | null | undefined;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const INVALID_DATE = 'invalid date';
+const INVALID_DATE = 'invalid date';
 
 /** A Date from a Date, ISO string or epoch milliseconds; null when the input is missing or unparsable. */
-export function toDate(value: DateInput): Date | null {
+function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;

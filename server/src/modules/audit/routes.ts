@@ -1,7 +1,7 @@
 import { auditLogPage, auditLogQuery, paths } from '@overlap/contract/audit';
 import { errorBody } from '@overlap/contract/common';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { getAuditLog } from './service.ts';
 
 const auditRoutes: AreaPlugin = async (app, { deps }) => {

@@ -1,6 +1,6 @@
 import type { AuditLogPage } from '@overlap/contract/audit';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
 import { listAccountAudit } from './queries.ts';
 
 /** The account's audit log for its managers: who did what and when, operators included. */

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../http/deps.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppDeps } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
 
 export type TrialMove = 'not-configured' | 'no-subscription' | 'moved';
 

@@ -1,15 +1,16 @@
 import type { AccountStatus } from '@overlap/contract/auth';
 import { type AccountActionResult, DELETE_BEFORE_TERMINATE } from '@overlap/contract/superadmin';
 import { eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../core/context.ts';
+import { AppError, type ErrorCode } from '../../core/errors.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { AppError } from '../../http/errors.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
 import { auditOperator, requireOperator, requireOperatorAccount } from './operator.ts';
 
 export type StatusAction = 'terminate' | 'delete' | 'suspend' | 'activate';
 
-const refuse = (message: string, code = 'INVALID_STATE') => new AppError(409, code, message, { error: message });
+const refuse = (message: string, code: ErrorCode = 'INVALID_STATE') =>
+  new AppError(409, code, message, { error: message });
 
 /** Which statuses each action starts from, and where it leads (spec 001 §4 Account status). */
 const TRANSITIONS: Record<

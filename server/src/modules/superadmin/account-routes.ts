@@ -19,9 +19,9 @@ import {
 } from '@overlap/contract/superadmin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { setSessionCookie } from '../../http/session.ts';
+import type { AppDeps } from '../../core/context.ts';
+import { ctxOf } from '../area.ts';
+import { setSessionCookie } from '../auth/session.ts';
 import { runStatusAction } from './account-actions.ts';
 import { getOperatorAccount, listAccounts, listOperatorUsers, renameOperatorAccount } from './accounts-service.ts';
 import { startImpersonation } from './impersonation-service.ts';

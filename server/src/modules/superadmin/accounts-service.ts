@@ -1,9 +1,9 @@
 import type { AccountStatus } from '@overlap/contract/auth';
 import type { AccountsPage, BillingFilter, OperatorAccount, OperatorUsers } from '@overlap/contract/superadmin';
 import { asc, eq } from 'drizzle-orm';
+import type { Ctx } from '../../core/context.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/users.ts';
-import type { Ctx } from '../../http/deps.ts';
 import { countAccountsByFilter, listOperatorAccounts } from './account-queries.ts';
 import { auditOperator, requireOperator, requireOperatorAccount } from './operator.ts';
 

@@ -1,13 +1,13 @@
 import { type AccountActionResult, IMPERSONATION_MINUTES } from '@overlap/contract/superadmin';
 import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../core/context.ts';
+import { AppError, type ErrorCode } from '../../core/errors.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { AppError } from '../../http/errors.ts';
-import { createSession } from '../../http/session.ts';
 import { insertAudit } from '../audit/queries.ts';
+import { createSession } from '../auth/session.ts';
 import { requireOperator, requireOperatorAccount } from './operator.ts';
 
-const refuse = (message: string, code: string) => new AppError(409, code, message, { error: message });
+const refuse = (message: string, code: ErrorCode) => new AppError(409, code, message, { error: message });
 
 export const CONSOLE_PATH = '/superadmin';
 

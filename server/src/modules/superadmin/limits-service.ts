@@ -8,9 +8,9 @@ import {
   TRIAL_DATE_REQUIRED,
 } from '@overlap/contract/superadmin';
 import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { AppError } from '../../http/errors.ts';
 import { moveStripeTrialEnd } from '../billing/stripe-trial.ts';
 import { auditOperator, requireOperator, requireOperatorAccount } from './operator.ts';
 

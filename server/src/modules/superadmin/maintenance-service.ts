@@ -1,7 +1,7 @@
 import type { FixBlocksResult } from '@overlap/contract/maintenance';
 import { GAP_WINDOW_DAYS, type OperatorGapResult } from '@overlap/contract/superadmin';
-import { findGaps, fixBlocks } from '../../engine/gaps.ts';
-import type { Ctx } from '../../http/deps.ts';
+import type { Ctx } from '../../core/context.ts';
+import { findGaps, fixBlocks } from '../maintenance/gaps.ts';
 import { auditOperator, requireOperator, requireOperatorAccount } from './operator.ts';
 
 const DAY_MS = 86_400_000;

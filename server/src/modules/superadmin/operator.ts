@@ -1,7 +1,7 @@
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { forbidden, notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
 import { insertAudit } from '../audit/queries.ts';
 import { findOperatorAccount } from './account-queries.ts';
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PLANS } from '../billing/plans.ts';
+import { PLANS } from '../../core/plans.ts';
 
 type PlanNumber = 'peopleLimit' | 'integrationLimit' | 'trackingInterval';
 

@@ -1,4 +1,4 @@
-import type { AreaPlugin } from '../../http/app.ts';
+import type { AreaPlugin } from '../area.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerServiceRoutes } from './service-routes.ts';
 import { registerSystemRoutes } from './system-routes.ts';

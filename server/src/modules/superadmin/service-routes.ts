@@ -10,8 +10,8 @@ import {
 import { paths } from '@overlap/contract/superadmin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import type { AppDeps } from '../../core/context.ts';
+import { ctxOf } from '../area.ts';
 import {
   createService,
   deleteService,

@@ -6,11 +6,11 @@ import type {
 } from '@overlap/contract/service-admin';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Ctx } from '../../core/context.ts';
+import { AppError, type ErrorCode, notFound } from '../../core/errors.ts';
+import { providerTraits } from '../../core/providers.ts';
 import { services } from '../../db/schema/integrations.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { AppError, notFound } from '../../http/errors.ts';
 import { insertAudit } from '../audit/queries.ts';
-import { SERVICE_CATALOGUE } from '../integrations/catalogue.ts';
 import { requireOperator } from './operator.ts';
 import {
   selectService,
@@ -22,7 +22,7 @@ import {
 type CreateInput = z.output<typeof createServiceBody>;
 type UpdateInput = z.output<typeof updateServiceBody>;
 
-const refuse = (message: string, code: string) => new AppError(409, code, message, { error: message });
+const refuse = (message: string, code: ErrorCode) => new AppError(409, code, message, { error: message });
 const providerTaken = (provider: string) =>
   refuse(`A service for the provider '${provider}' already exists.`, 'PROVIDER_TAKEN');
 
@@ -56,8 +56,7 @@ export async function getService(ctx: Ctx, id: string): Promise<AdminService> {
 }
 
 /** A known provider keeps its catalogue category (chat counts against the free plan); others are development tools. */
-const categoryOf = (provider: string) =>
-  SERVICE_CATALOGUE.find((s) => s.provider === provider)?.category ?? 'development';
+const categoryOf = (provider: string) => providerTraits(provider)?.category ?? 'development';
 
 export async function createService(ctx: Ctx, input: CreateInput): Promise<AdminService> {
   requireOperator(ctx);

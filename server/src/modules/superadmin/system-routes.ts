@@ -2,9 +2,9 @@ import { errorBody } from '@overlap/contract/common';
 import { buildInfo, paths, sentryTestResult, stopImpersonationResult } from '@overlap/contract/superadmin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ctxOf } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { clearSessionCookie, setSessionCookie } from '../../http/session.ts';
+import type { AppDeps } from '../../core/context.ts';
+import { ctxOf } from '../area.ts';
+import { clearSessionCookie, setSessionCookie } from '../auth/session.ts';
 import { stopImpersonation } from './impersonation-service.ts';
 import { getBuildInfo, sendSentryTest } from './system-service.ts';
 

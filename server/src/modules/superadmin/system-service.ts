@@ -1,5 +1,5 @@
 import type { BuildInfo, SentryTestResult } from '@overlap/contract/superadmin';
-import type { Ctx } from '../../http/deps.ts';
+import type { Ctx } from '../../core/context.ts';
 import { requireOperator } from './operator.ts';
 
 /** 'Test Sentry': sends one event and says whether the ingest took it, or that no DSN is set. */

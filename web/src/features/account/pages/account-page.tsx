@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
+import { useAccount } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { InlineField } from '../../../ui/inline-field';
 import { Tabs } from '../../../ui/tabs';
-import { useAccount } from '../api/account';
+import { MaintenanceTab } from '../../maintenance';
 import { useRenameAccount } from '../api/rename';
 import { AuditTab } from '../components/audit-tab';
 import { BillingTab } from '../components/billing-tab';
 import { IntegrationsTab } from '../components/integrations-tab';
-import { MaintenanceTab } from '../components/maintenance-tab';
 import { SectionNav } from '../components/section-nav';
 import { UsersTab } from '../components/users-tab';
 
@@ -20,8 +21,7 @@ export default function AccountPage() {
   const account = useAccount();
   const terminated = (account.data?.status ?? session.data?.account.status) === 'terminated';
   const name = account.data?.name ?? session.data?.account.name ?? '';
-  const role = session.data?.role;
-  const canManage = role === 'manager' || role === 'superadmin';
+  const manages = canManage(session.data?.role);
   const rename = useRenameAccount();
 
   const items = [
@@ -29,7 +29,7 @@ export default function AccountPage() {
     { value: 'users', label: 'Users', content: <UsersTab />, disabled: terminated },
     { value: 'billing', label: 'Billing', content: <BillingTab /> },
     { value: 'maintenance', label: 'Maintenance', content: <MaintenanceTab />, disabled: terminated },
-    ...(canManage ? [{ value: 'audit', label: 'Audit', content: <AuditTab />, disabled: terminated }] : []),
+    ...(manages ? [{ value: 'audit', label: 'Audit', content: <AuditTab />, disabled: terminated }] : []),
   ];
 
   return (
@@ -37,7 +37,7 @@ export default function AccountPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
-          {canManage && account.data && !terminated ? (
+          {manages && account.data && !terminated ? (
             <InlineField
               label="Account name"
               value={account.data.name}
