@@ -1,6 +1,7 @@
 import { type FeatureFlag, featureFlags, type OperatorAccount } from '@overlap/contract/superadmin';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../../ui/button';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { Skeleton } from '../../../../ui/skeleton';
 import { Switch } from '../../../../ui/switch';
 import { useFeatures, useSaveFeatures } from '../../api/account-tools';
@@ -26,15 +27,18 @@ export function FeaturesSection({ account }: { account: OperatorAccount }) {
     <Section
       title="Feature flags"
       actions={
-        <Button
-          variant="primary"
-          size="sm"
-          disabled={!changed}
-          loading={save.isPending}
-          onClick={() => draft && save.mutate(draft)}
-        >
-          Save
-        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="primary" size="sm" disabled={!changed} loading={save.isPending}>
+              Save
+            </Button>
+          }
+          title="Save the feature flags?"
+          description={`The account will have: ${draft && draft.length > 0 ? draft.join(', ') : 'no flags'}.`}
+          confirmLabel="Save"
+          onConfirm={() => (draft ? save.mutateAsync(draft) : undefined)}
+          errorOf={() => 'Failed to save features'}
+        />
       }
     >
       {features.isError ? (
