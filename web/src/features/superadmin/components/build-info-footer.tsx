@@ -1,11 +1,11 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatAge } from '../../../lib/relative-time';
 import { Badge } from '../../../ui/badge';
 import { useBuildInfo } from '../api/system';
 
-const Row = ({ label, children }: { label: string; children: React.ReactNode }) => (
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
   <div className="flex min-w-0 flex-col gap-0.5 sm:flex-row sm:gap-3">
     <dt className="w-32 shrink-0 text-muted">{label}</dt>
     <dd className="min-w-0 break-words text-fg">{children}</dd>
