@@ -1,0 +1,10 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import type { BillingGateway } from './gateway.ts';
+import { createLocalGateway } from './local-gateway.ts';
+import { createStripeGateway } from './stripe-gateway.ts';
+
+/** Stripe when STRIPE_SECRET_KEY is set, else the built-in test mode (working in `db`). */
+export function gatewayFor(deps: Pick<AppDeps, 'config'>, db: DbOrTx): BillingGateway {
+  return createStripeGateway(deps.config) ?? createLocalGateway(db);
+}
