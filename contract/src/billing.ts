@@ -132,7 +132,9 @@ export type LocalPortal = z.infer<typeof localPortal>;
 export const updateLocalSubscriptionBody = z
   .object({
     cancelAtPeriodEnd: z.boolean().optional(),
-    planId: z.enum(['startup', 'scaleup', 'business'], { message: 'must be one of: startup, scaleup, business' }).optional(),
+    planId: z
+      .enum(['startup', 'scaleup', 'business'], { message: 'must be one of: startup, scaleup, business' })
+      .optional(),
     billingCycle: billingCycle.optional(),
   })
   .refine((b) => b.cancelAtPeriodEnd !== undefined || b.planId !== undefined || b.billingCycle !== undefined, {

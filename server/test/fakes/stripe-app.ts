@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { PLANS } from '../../src/modules/billing/plans.ts';
 import { createTestApp, type TestApp } from '../app.ts';
@@ -19,7 +20,10 @@ export function cataloguePrices(): FakePrice[] {
 export interface StripeTestApp extends TestApp {
   stripe: FakeStripe;
   /** POSTs an event to the webhook endpoint, signed as Stripe signs it (or with the given secret/time). */
-  deliver(event: FakeEvent, options?: { secret?: string; timestamp?: number; signature?: string | null }): ReturnType<TestApp['app']['inject']>;
+  deliver(
+    event: FakeEvent,
+    options?: { secret?: string; timestamp?: number; signature?: string | null },
+  ): Promise<LightMyRequestResponse>;
 }
 
 /** A test app whose Stripe SDK talks to a local fake Stripe API (STRIPE_API_BASE). */
@@ -46,7 +50,10 @@ export async function createStripeTestApp(): Promise<StripeTestApp> {
       return t.app.inject({
         method: 'POST',
         url: '/api/v1/billing/webhook',
-        headers: { 'content-type': 'application/json', ...(signature !== null ? { 'stripe-signature': signature } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(signature !== null ? { 'stripe-signature': signature } : {}),
+        },
         payload,
       });
     },

@@ -90,7 +90,7 @@ export class FakeStripe {
   /** The customer pays (or starts the trial) on the hosted checkout page. */
   completeCheckout(sessionId: string): FakeEvent[] {
     const session = this.sessions.get(sessionId);
-    if (!session || session.status !== 'open') throw new Error(`no open checkout session ${sessionId}`);
+    if (session?.status !== 'open') throw new Error(`no open checkout session ${sessionId}`);
     const data = session._subscription_data as { trialDays: number | null; metadata: Record<string, string> };
     const price = this.prices.get(session._price as string) as FakePrice;
     const now = this.clock;
@@ -126,7 +126,10 @@ export class FakeStripe {
   failPayment(subId: string): FakeEvent[] {
     const sub = this.sub(subId);
     const invoice = this.invoiceFor(sub, this.priceOf(sub).unitAmount, 'open');
-    return [this.event('invoice.payment_failed', invoice), this.change(sub, { status: 'past_due', trial_end: sub.trial_end })];
+    return [
+      this.event('invoice.payment_failed', invoice),
+      this.change(sub, { status: 'past_due', trial_end: sub.trial_end }),
+    ];
   }
 
   /** An invoice is paid (a retry, or a new card): the subscription is active for a new period. */
@@ -173,14 +176,19 @@ export class FakeStripe {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', this.url);
     const method = req.method ?? 'GET';
-    const body = method === 'GET' || method === 'DELETE' ? parseForm(url.search.slice(1)) : parseForm(Buffer.concat(chunks).toString());
+    const body =
+      method === 'GET' || method === 'DELETE'
+        ? parseForm(url.search.slice(1))
+        : parseForm(Buffer.concat(chunks).toString());
     this.requests.push({ method, path: url.pathname, body });
     const send = (status: number, payload: string, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
       res.end(payload);
     };
 
-    const fault = this.faults.find((f) => f.method === method && url.pathname.startsWith(f.pathPrefix) && f.remaining > 0);
+    const fault = this.faults.find(
+      (f) => f.method === method && url.pathname.startsWith(f.pathPrefix) && f.remaining > 0,
+    );
     if (fault) {
       fault.remaining -= 1;
       return send(fault.status, fault.body, fault.headers);
@@ -202,7 +210,8 @@ export class FakeStripe {
     const parts = path.split('/').filter(Boolean);
     const at = (i: number) => parts[i] ?? '';
     if (method === 'POST' && path === '/v1/customers') return [200, this.createCustomer(body)];
-    if (method === 'GET' && at(1) === 'customers' && parts.length === 3) return this.found(this.customers.get(at(2)), 'customer', at(2));
+    if (method === 'GET' && at(1) === 'customers' && parts.length === 3)
+      return this.found(this.customers.get(at(2)), 'customer', at(2));
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(body);
     if (method === 'GET' && at(1) === 'checkout' && parts.length === 4) {
       const session = this.sessions.get(at(3));
@@ -243,7 +252,8 @@ export class FakeStripe {
   }
 
   private createSession(body: FormObject): [number, unknown] {
-    if (str(body.mode) !== 'subscription') return [400, error('invalid_request_error', 'Only subscription mode is faked.', 'mode')];
+    if (str(body.mode) !== 'subscription')
+      return [400, error('invalid_request_error', 'Only subscription mode is faked.', 'mode')];
     const customer = str(body.customer);
     if (!customer || !this.customers.has(customer)) {
       return [400, error('invalid_request_error', `No such customer: '${customer}'`, 'customer', 'resource_missing')];
@@ -251,10 +261,17 @@ export class FakeStripe {
     const [line] = listOf(body.line_items);
     const priceId = str(line?.price);
     if (!priceId || !this.prices.has(priceId)) {
-      return [400, error('invalid_request_error', `No such price: '${priceId}'`, 'line_items[0][price]', 'resource_missing')];
+      return [
+        400,
+        error('invalid_request_error', `No such price: '${priceId}'`, 'line_items[0][price]', 'resource_missing'),
+      ];
     }
     const successUrl = str(body.success_url);
-    if (!successUrl) return [400, error('invalid_request_error', 'Missing required param: success_url.', 'success_url', 'parameter_missing')];
+    if (!successUrl)
+      return [
+        400,
+        error('invalid_request_error', 'Missing required param: success_url.', 'success_url', 'parameter_missing'),
+      ];
     const subscriptionData = obj(body.subscription_data);
     const trial = str(subscriptionData.trial_period_days);
     const sessionId = id('cs_test');
@@ -314,7 +331,13 @@ export class FakeStripe {
 
   private updateSubscription(sub: Json, body: FormObject): [number, unknown] {
     if (sub.status === 'canceled') {
-      return [400, error('invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.')];
+      return [
+        400,
+        error(
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        ),
+      ];
     }
     const cancel = str(body.cancel_at_period_end);
     if (cancel !== undefined) sub.cancel_at_period_end = cancel === 'true';
@@ -322,13 +345,19 @@ export class FakeStripe {
     if (trialEnd !== undefined) {
       const end = trialEnd === 'now' ? this.clock : Number(trialEnd);
       Object.assign(sub, { trial_end: end, status: end > this.clock ? 'trialing' : 'active' });
-      Object.assign(this.item(sub), { current_period_end: end > this.clock ? end : this.periodEnd(this.priceOf(sub), end) });
+      Object.assign(this.item(sub), {
+        current_period_end: end > this.clock ? end : this.periodEnd(this.priceOf(sub), end),
+      });
     }
     const [item] = listOf(body.items);
     const priceId = str(item?.price);
     if (priceId) {
       const price = this.prices.get(priceId);
-      if (!price) return [400, error('invalid_request_error', `No such price: '${priceId}'`, 'items[0][price]', 'resource_missing')];
+      if (!price)
+        return [
+          400,
+          error('invalid_request_error', `No such price: '${priceId}'`, 'items[0][price]', 'resource_missing'),
+        ];
       const current = this.item(sub);
       sub.items = this.itemsFor(price, current.current_period_start as number, current.current_period_end as number);
     }

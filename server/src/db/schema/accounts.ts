@@ -62,9 +62,7 @@ export const accounts = pgTable(
     index('accounts_created_idx').on(t.createdAt),
     // One payment-provider customer per account; webhooks find the account by it.
     uniqueIndex('accounts_stripe_customer_idx').on(t.stripeCustomerId),
-    index('accounts_payment_failed_idx')
-      .on(t.paymentFailedAt)
-      .where(sql`${t.paymentFailedAt} is not null`),
+    index('accounts_payment_failed_idx').on(t.paymentFailedAt).where(sql`${t.paymentFailedAt} is not null`),
   ],
 );
 

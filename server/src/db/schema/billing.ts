@@ -69,8 +69,6 @@ export const localSubscriptions = pgTable(
   (t) => [
     index('local_subscriptions_account_idx').on(t.accountId, t.createdAt),
     index('local_subscriptions_customer_idx').on(t.customerId),
-    index('local_subscriptions_due_idx')
-      .on(t.currentPeriodEnd)
-      .where(sql`${t.status} in ('trialing', 'active')`),
+    index('local_subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} in ('trialing', 'active')`),
   ],
 );

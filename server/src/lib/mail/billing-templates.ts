@@ -1,7 +1,8 @@
 import type { MailMessage } from '../../http/deps.ts';
 import { renderMail } from './layout.ts';
 
-const day = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const day = (d: Date) =>
+  d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 export function trialEndingMail(input: {
   publicUrl: string;

@@ -78,9 +78,7 @@ export function billingFieldsFor(account: BillingFields, sub: SubscriptionSnapsh
 }
 
 const same = (a: unknown, b: unknown) =>
-  a instanceof Date || b instanceof Date
-    ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime()
-    : a === b;
+  a instanceof Date || b instanceof Date ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime() : a === b;
 
 /** The fields that differ between two states (empty when nothing changes). */
 export function changedFields(before: BillingFields, after: BillingFields): Partial<BillingFields> {

@@ -27,7 +27,8 @@ async function findSession(db: DbOrTx, accountId: string, id: string, lock: bool
   return row;
 }
 
-const statusOf = (row: SessionRow, now: Date) => (row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status);
+const statusOf = (row: SessionRow, now: Date) =>
+  row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status;
 
 /** A test-mode checkout session of the signed-in user's account, for the local checkout page. */
 export async function getLocalCheckout(ctx: Ctx, id: string, now = new Date()): Promise<LocalCheckoutSession> {
@@ -67,7 +68,10 @@ export async function completeLocalCheckout(
     const status = statusOf(session, now);
     if (status === 'complete') throw conflict('This checkout session is already complete.', 'CHECKOUT_COMPLETE');
     if (status === 'expired') {
-      throw conflict('This checkout session has expired. Choose the plan again to start a new one.', 'CHECKOUT_EXPIRED');
+      throw conflict(
+        'This checkout session has expired. Choose the plan again to start a new one.',
+        'CHECKOUT_EXPIRED',
+      );
     }
     if (await findLiveLocalSubscription(tx, account.id)) {
       throw conflict('The account already has a subscription. Change its plan in the billing portal.', 'SUBSCRIBED');

@@ -94,7 +94,9 @@ export function updateLocalPaymentMethod(ctx: Ctx, card: TestCardInput, now = ne
         cardLast4: accepted.last4,
         cardDeclines: accepted.declines,
         updatedAt: now,
-        ...(owed ? { status: 'active', currentPeriodStart: now, currentPeriodEnd: periodEnd(now, row.billingCycle) } : {}),
+        ...(owed
+          ? { status: 'active', currentPeriodStart: now, currentPeriodEnd: periodEnd(now, row.billingCycle) }
+          : {}),
       })
       .where(eq(localSubscriptions.id, row.id));
   });

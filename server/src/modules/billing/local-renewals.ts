@@ -21,7 +21,9 @@ export async function advanceLocalSubscriptions(db: Db, now = new Date()): Promi
   const due = await db
     .select({ id: localSubscriptions.id, accountId: localSubscriptions.accountId })
     .from(localSubscriptions)
-    .where(and(inArray(localSubscriptions.status, ['trialing', 'active']), lte(localSubscriptions.currentPeriodEnd, now)))
+    .where(
+      and(inArray(localSubscriptions.status, ['trialing', 'active']), lte(localSubscriptions.currentPeriodEnd, now)),
+    )
     .orderBy(asc(localSubscriptions.currentPeriodEnd))
     .limit(500);
   const outcomes: RenewalOutcome[] = [];
@@ -39,7 +41,10 @@ export async function advanceLocalSubscriptions(db: Db, now = new Date()): Promi
           .where(eq(localSubscriptions.id, id));
       } else if (row.cardDeclines) {
         result = 'payment_failed';
-        await tx.update(localSubscriptions).set({ status: 'past_due', updatedAt: now }).where(eq(localSubscriptions.id, id));
+        await tx
+          .update(localSubscriptions)
+          .set({ status: 'past_due', updatedAt: now })
+          .where(eq(localSubscriptions.id, id));
       } else {
         result = 'renewed';
         let start = row.currentPeriodEnd;
@@ -53,7 +58,13 @@ export async function advanceLocalSubscriptions(db: Db, now = new Date()): Promi
           .set({ status: 'active', currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
           .where(eq(localSubscriptions.id, id));
       }
-      await syncAccountBilling(tx, createLocalGateway(tx, () => now), accountId, { source: `local-renewal:${result}` }, now);
+      await syncAccountBilling(
+        tx,
+        createLocalGateway(tx, () => now),
+        accountId,
+        { source: `local-renewal:${result}` },
+        now,
+      );
       return { accountId, subscriptionId: id, result };
     });
     if (outcome) outcomes.push(outcome);

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { localSubscriptions } from '../../db/schema/billing.ts';
-import { AppError, notFound } from '../../http/errors.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { LIVE_STATUSES } from './subscription.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { stripeClient } from './stripe-client.ts';
+import { LIVE_STATUSES } from './subscription.ts';
 
 export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
 

@@ -18,26 +18,34 @@ describe('GET /api/v1/billing/status', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       currentPlan: 'free',
+      billingCycle: null,
       maxIntegrations: 1,
       maxPeople: 5,
+      maxUsers: 1,
       integrationInterval: 10,
       isTrialActive: false,
       trialEndsAt: null,
+      paymentGraceEndsAt: null,
+      suspensionReason: null,
+      provider: 'local',
       stripe: { subscriptionStatus: null, cancelAtPeriodEnd: false, currentPeriodEnd: null, customerId: null },
     });
   });
 
-  it('applies operator overrides, the trial and the subscription fields, for every member', async () => {
+  it('applies operator overrides, the trial, the payment grace and the subscription fields, for every member', async () => {
     const { account } = await signedInManager(t.db, { plan: 'startup' });
     const trialEndsAt = new Date(Date.now() + 3 * 86_400_000);
     const periodEnd = new Date(Date.now() + 20 * 86_400_000);
+    const paymentFailedAt = new Date(Date.now() - 86_400_000);
     await t.db
       .update(accounts)
       .set({
         maxPeople: 40,
         integrationInterval: 3,
+        billingCycle: 'yearly',
         trialEndsAt,
-        stripeSubscriptionStatus: 'trialing',
+        paymentFailedAt,
+        stripeSubscriptionStatus: 'past_due',
         cancelAtPeriodEnd: true,
         stripeCurrentPeriodEnd: periodEnd,
         stripeCustomerId: 'cus_123',
@@ -50,13 +58,18 @@ describe('GET /api/v1/billing/status', () => {
     )({ method: 'GET', url: '/api/v1/billing/status' });
     expect(res.json()).toEqual({
       currentPlan: 'startup',
+      billingCycle: 'yearly',
       maxIntegrations: 2,
       maxPeople: 40,
+      maxUsers: 15,
       integrationInterval: 3,
       isTrialActive: true,
       trialEndsAt: trialEndsAt.toISOString(),
+      paymentGraceEndsAt: new Date(paymentFailedAt.getTime() + 7 * 86_400_000).toISOString(),
+      suspensionReason: null,
+      provider: 'local',
       stripe: {
-        subscriptionStatus: 'trialing',
+        subscriptionStatus: 'past_due',
         cancelAtPeriodEnd: true,
         currentPeriodEnd: periodEnd.toISOString(),
         customerId: 'cus_123',

@@ -118,7 +118,10 @@ describe('Stripe checkout (the stripe SDK against a local fake Stripe API)', () 
       .update(accounts)
       .set({ trialEndsAt: new Date(Date.now() - 86_400_000) })
       .where(eq(accounts.id, account.id));
-    await client(t.app, cookie)({ method: 'POST', url: checkout, body: { planId: 'startup', billingCycle: 'monthly' } });
+    await client(
+      t.app,
+      cookie,
+    )({ method: 'POST', url: checkout, body: { planId: 'startup', billingCycle: 'monthly' } });
     expect(lastSessionRequest().subscription_data).toEqual({
       metadata: { accountId: account.id, planId: 'startup', billingCycle: 'monthly' },
     });
@@ -186,7 +189,10 @@ describe('Stripe checkout (the stripe SDK against a local fake Stripe API)', () 
     });
 
     const member = await createUser(t.db, account.id, { role: 'user' });
-    const refused = await client(t.app, await sessionCookie(t.db, member.id))({
+    const refused = await client(
+      t.app,
+      await sessionCookie(t.db, member.id),
+    )({
       method: 'POST',
       url: '/api/v1/billing/customer-portal',
       body: {},
@@ -208,10 +214,17 @@ describe('Stripe checkout (the stripe SDK against a local fake Stripe API)', () 
     expect(malformed.statusCode).toBe(502);
     expect((await accountRow(account.id))?.stripeCustomerId).toBeNull();
 
-    t.stripe.fail('POST', '/v1/checkout/sessions', 429, { error: { type: 'rate_limit_error', code: 'lock_timeout', message: 'Too many requests' } }, 1, {
-      'stripe-should-retry': 'true',
-      'retry-after': '1',
-    });
+    t.stripe.fail(
+      'POST',
+      '/v1/checkout/sessions',
+      429,
+      { error: { type: 'rate_limit_error', code: 'lock_timeout', message: 'Too many requests' } },
+      1,
+      {
+        'stripe-should-retry': 'true',
+        'retry-after': '1',
+      },
+    );
     const attemptsBefore = t.stripe.count('POST', '/v1/checkout/sessions');
     const retried = await call({ method: 'POST', url: checkout, body: { planId: 'startup' } });
     expect(retried.statusCode).toBe(200);

@@ -141,7 +141,10 @@ export function createStripeGateway(config: Config): BillingGateway | null {
       }),
     portalUrl: (customerId, returnUrl) =>
       call(async () => {
-        const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: absolute(returnUrl) });
+        const session = await stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: absolute(returnUrl),
+        });
         return session.url;
       }),
   };

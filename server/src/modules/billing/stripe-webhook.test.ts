@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../../../test/app.ts';
-import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { mailsTo } from '../../../test/factories/auth.ts';
-import { createStripeTestApp, type StripeTestApp } from '../../../test/fakes/stripe-app.ts';
+import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import type { FakeEvent } from '../../../test/fakes/stripe.ts';
+import { createStripeTestApp, type StripeTestApp } from '../../../test/fakes/stripe-app.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 import { billingEvents } from '../../db/schema/billing.ts';
 import { SUSPENDED_MESSAGE } from '../../http/context.ts';
@@ -30,7 +30,10 @@ async function subscribedAccount(planId = 'startup', options: { hadTrial?: boole
       .set({ trialEndsAt: new Date(Date.now() - DAY_MS) })
       .where(eq(accounts.id, manager.account.id));
   }
-  const res = await client(t.app, manager.cookie)({
+  const res = await client(
+    t.app,
+    manager.cookie,
+  )({
     method: 'POST',
     url: '/api/v1/billing/create-checkout-session',
     body: { planId },
@@ -88,12 +91,16 @@ describe('POST /api/v1/billing/webhook', () => {
   it('ends in the subscription state whatever order the events arrive in', async () => {
     const { account, events, subscriptionId } = await subscribedAccount('scaleup');
     const sub = t.stripe.sub(subscriptionId);
-    const later = [
-      ...t.stripe.payInvoice(subscriptionId),
-      t.stripe.change(sub, { cancel_at_period_end: true }),
-    ];
-    const periodEnd = new Date(((sub.items as { data: { current_period_end: number }[] }).data[0]?.current_period_end ?? 0) * 1000);
-    const final = { plan: 'scaleup', stripeSubscriptionStatus: 'active', cancelAtPeriodEnd: true, stripeCurrentPeriodEnd: periodEnd };
+    const later = [...t.stripe.payInvoice(subscriptionId), t.stripe.change(sub, { cancel_at_period_end: true })];
+    const periodEnd = new Date(
+      ((sub.items as { data: { current_period_end: number }[] }).data[0]?.current_period_end ?? 0) * 1000,
+    );
+    const final = {
+      plan: 'scaleup',
+      stripeSubscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+      stripeCurrentPeriodEnd: periodEnd,
+    };
     // Newest first: each delivery, old or new, leaves the account in Stripe's current state.
     for (const event of [...events, ...later].reverse()) {
       expect((await t.deliver(event)).statusCode).toBe(200);
@@ -104,7 +111,10 @@ describe('POST /api/v1/billing/webhook', () => {
   it('a canceled old subscription arriving late does not undo a newer one', async () => {
     const { account, cookie, events, subscriptionId: oldSub } = await subscribedAccount('startup');
     const deleted = t.stripe.endSubscription(oldSub);
-    const res = await client(t.app, cookie)({
+    const res = await client(
+      t.app,
+      cookie,
+    )({
       method: 'POST',
       url: '/api/v1/billing/create-checkout-session',
       body: { planId: 'business', billingCycle: 'yearly' },
@@ -175,7 +185,12 @@ describe('POST /api/v1/billing/webhook', () => {
     for (const event of events) await t.deliver(event);
     await t.deliver(t.stripe.trialWillEnd(subscriptionId));
     const trialEnd = new Date((t.stripe.sub(subscriptionId).trial_end as number) * 1000);
-    const day = trialEnd.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const day = trialEnd.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     expect(mailsTo(t.mails, user.email).map((m) => m.subject)).toEqual([`Your Overlap trial ends on ${day}`]);
     expect(mailsTo(t.mails, other.email)).toEqual([]);
   });
@@ -212,7 +227,11 @@ describe('POST /api/v1/billing/sync-stripe', () => {
     const customerId = (await accountRow(account.id))?.stripeCustomerId as string;
     expect((await accountRow(account.id))?.plan).toBe('free');
     const call = client(t.app, cookie);
-    const res = await call({ method: 'POST', url: '/api/v1/billing/sync-stripe', body: { stripeCustomerId: customerId } });
+    const res = await call({
+      method: 'POST',
+      url: '/api/v1/billing/sync-stripe',
+      body: { stripeCustomerId: customerId },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       currentPlan: 'business',
@@ -222,7 +241,11 @@ describe('POST /api/v1/billing/sync-stripe', () => {
 
     const other = await subscribedAccount('startup');
     const otherCustomer = (await accountRow(other.account.id))?.stripeCustomerId;
-    const foreign = await call({ method: 'POST', url: '/api/v1/billing/sync-stripe', body: { stripeCustomerId: otherCustomer } });
+    const foreign = await call({
+      method: 'POST',
+      url: '/api/v1/billing/sync-stripe',
+      body: { stripeCustomerId: otherCustomer },
+    });
     expect(foreign.statusCode).toBe(404);
     expect((await accountRow(other.account.id))?.plan).toBe('free');
 
@@ -232,7 +255,11 @@ describe('POST /api/v1/billing/sync-stripe', () => {
 
     const member = await createUser(t.db, account.id, { role: 'user' });
     const asMember = client(t.app, await sessionCookie(t.db, member.id));
-    const refused = await asMember({ method: 'POST', url: '/api/v1/billing/sync-stripe', body: { stripeCustomerId: customerId } });
+    const refused = await asMember({
+      method: 'POST',
+      url: '/api/v1/billing/sync-stripe',
+      body: { stripeCustomerId: customerId },
+    });
     expect(refused.statusCode).toBe(403);
   });
 });

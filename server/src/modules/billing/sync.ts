@@ -54,9 +54,7 @@ export async function syncAccountBilling(
     details: {
       source: actor.source,
       from: { plan: account.plan, status: account.stripeSubscriptionStatus, accountStatus: account.status },
-      changed: Object.fromEntries(
-        Object.entries(diff).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
-      ),
+      changed: Object.fromEntries(Object.entries(diff).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
     },
     ip: actor.ip ?? null,
   });

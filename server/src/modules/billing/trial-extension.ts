@@ -43,7 +43,10 @@ export async function extendStripeTrial(
         ip: actor.ip ?? null,
       });
     }
-    const [after] = await tx.select({ trialEndsAt: accounts.trialEndsAt }).from(accounts).where(eq(accounts.id, accountId));
+    const [after] = await tx
+      .select({ trialEndsAt: accounts.trialEndsAt })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
     return after?.trialEndsAt ?? trialEnd;
   });
   await deps.notify(accountId, 'account');
