@@ -16,6 +16,15 @@ export const apiPaths = {
   systemInfo: '/api/v1/profile/system-info',
   myInfo: '/api/v1/profile/my-info',
   billingPlans: '/api/v1/billing/plans',
+  billing: {
+    checkout: '/api/v1/billing/create-checkout-session',
+    portal: '/api/v1/billing/customer-portal',
+    sync: '/api/v1/billing/sync-stripe',
+    localCheckout: (id: string) => `/api/v1/billing/local/checkout-sessions/${encodeURIComponent(id)}`,
+    localCheckoutComplete: (id: string) => `/api/v1/billing/local/checkout-sessions/${encodeURIComponent(id)}/complete`,
+    localSubscription: '/api/v1/billing/local/subscription',
+    localPaymentMethod: '/api/v1/billing/local/payment-method',
+  },
   users: {
     list: '/api/v1/users',
     invite: '/api/v1/users/invite',

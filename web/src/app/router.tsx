@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
       },
       { path: '/survey', element: page(() => import('../features/survey/pages/survey-page')) },
       {
+        path: '/billing/checkout/:sessionId',
+        element: page(() => import('../features/billing/pages/local-checkout-page')),
+      },
+      { path: '/billing/portal', element: page(() => import('../features/billing/pages/local-portal-page')) },
+      {
         element: <AppLayout />,
         children: [
           { path: '/', element: page(() => import('../features/dashboard/pages/dashboard-page')) },

@@ -10,10 +10,10 @@ import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { EmptyState } from '../../../ui/empty-state';
 import { UsageBar } from '../../../ui/progress-bar';
 import { Spinner } from '../../../ui/spinner';
+import { subscriptionBadge, trialDaysLeft } from '../../billing/lib/subscription-display';
 import { useAccount, useBillingStatus } from '../api/account';
 import { useActivePeopleCount, usePlanCatalogue } from '../api/usage';
 import { useUsers } from '../api/users';
-import { subscriptionBadge, trialDaysLeft } from '../lib/billing-display';
 
 const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
 
