@@ -54,7 +54,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
       'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
     );
-    const config = loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
     expect(config.STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
   });
 

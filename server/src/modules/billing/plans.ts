@@ -124,3 +124,15 @@ export function effectiveLimits(account: {
     retentionDays: p.retentionDays,
   };
 }
+
+/** The operator's feature flag that lifts the custom-integration cap of an account's plan. */
+export const CUSTOM_INTEGRATIONS_FEATURE = 'custom-integrations';
+
+/**
+ * How many custom (API key) integrations an account may have: the plan's number (Business 1, the
+ * others none), or -1 (no cap of its own; the integration limit still applies) with the operator's
+ * `custom-integrations` flag.
+ */
+export function customIntegrationAllowance(plan: Plan, features: readonly string[]): number {
+  return features.includes(CUSTOM_INTEGRATIONS_FEATURE) ? -1 : plan.customIntegrationLimit;
+}
