@@ -28,18 +28,7 @@ export type BillingStatus = z.infer<typeof billingStatus>;
 export const planCatalogue = z.object({ plans: z.array(plan) });
 export type PlanCatalogue = z.infer<typeof planCatalogue>;
 
-export const paths = {
-  status: '/api/v1/billing/status',
-  plans: '/api/v1/billing/plans',
-  checkout: '/api/v1/billing/create-checkout-session',
-  portal: '/api/v1/billing/customer-portal',
-  sync: '/api/v1/billing/sync-stripe',
-  webhook: '/api/v1/billing/webhook',
-  localCheckout: '/api/v1/billing/local/checkout-sessions/:id',
-  localCheckoutComplete: '/api/v1/billing/local/checkout-sessions/:id/complete',
-  localSubscription: '/api/v1/billing/local/subscription',
-  localPaymentMethod: '/api/v1/billing/local/payment-method',
-} as const;
+export { billingPaths as paths, checkoutPath } from './paths.ts';
 
 /**
  * POST /api/v1/billing/create-checkout-session. The free plan only switches the plan (a paid
@@ -56,8 +45,6 @@ export const createCheckoutSessionBody = z.object({
 export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody>;
 export const checkoutSession = z.object({ sessionUrl: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSession>;
-export const checkoutPath = paths.checkout;
-
 export const customerPortalBody = z.object({}).strict().optional();
 export const customerPortal = z.object({ url: z.string() });
 export type CustomerPortal = z.infer<typeof customerPortal>;

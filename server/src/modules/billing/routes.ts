@@ -1,5 +1,6 @@
 import {
   billingStatus,
+  checkoutPath,
   checkoutSession,
   completedCheckout,
   createCheckoutSessionBody,
@@ -55,7 +56,7 @@ const billingRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.post(
-    paths.checkout,
+    checkoutPath,
     {
       schema: {
         tags,
@@ -105,7 +106,7 @@ const billingRoutes: AreaPlugin = async (app, { deps }) => {
   await app.register(webhookRoute, { deps });
 
   app.get(
-    paths.localCheckout,
+    '/api/v1/billing/local/checkout-sessions/:id',
     {
       schema: {
         tags,
@@ -118,7 +119,7 @@ const billingRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.post(
-    paths.localCheckoutComplete,
+    '/api/v1/billing/local/checkout-sessions/:id/complete',
     {
       schema: {
         tags,

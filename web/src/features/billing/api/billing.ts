@@ -12,7 +12,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
-import { accountKeys } from '../../account/api/account';
+import { queryKeys } from '../../../api/query-keys';
 
 export const billingKeys = {
   localCheckout: (id: string) => ['billing', 'local-checkout', id] as const,
@@ -52,8 +52,8 @@ function useBillingRefresh() {
   return async (portal?: LocalPortal) => {
     if (portal) queryClient.setQueryData(billingKeys.localPortal, portal);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: accountKeys.billing }),
-      queryClient.invalidateQueries({ queryKey: accountKeys.account }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.billingStatus }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.account }),
     ]);
   };
 }

@@ -1,7 +1,7 @@
 import type { BillingStatus } from '@overlap/contract/billing';
 import { differenceInCalendarDays } from 'date-fns';
 
-export type SubscriptionTone = 'success' | 'info' | 'neutral' | 'warning' | 'danger';
+type SubscriptionTone = 'success' | 'info' | 'neutral' | 'warning' | 'danger';
 
 /**
  * The subscription badge: active, trialing, canceled, past due, unpaid, or the raw status; a live

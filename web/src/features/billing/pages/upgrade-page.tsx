@@ -1,12 +1,12 @@
 import type { BillingCycle, PlanId } from '@overlap/contract/plans';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
-import { useBillingStatus } from '../../account/api/account';
-import { usePlanCatalogue } from '../../account/api/usage';
 import { createCheckoutSession } from '../api/billing';
 import { FreeIntervalNotice } from '../components/free-interval-notice';
 import { PlanComparison } from '../components/plan-comparison';
@@ -14,8 +14,6 @@ import { PlanPicker } from '../components/plan-picker';
 import { WhatHappensNext } from '../components/what-happens-next';
 import { WhyUpgrade } from '../components/why-upgrade';
 import { paidIntervalRange, startButtonLabel } from '../lib/upgrade-choice';
-
-const canManage = (role: string | undefined) => role === 'manager' || role === 'superadmin';
 
 /** /upgrade (spec 001 §2): why upgrade, the plans by billing cycle, what happens next, the comparison. */
 export default function UpgradePage() {
