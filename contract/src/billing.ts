@@ -7,7 +7,10 @@ export const billingStatus = z.object({
   maxIntegrations: z.number().int().describe('-1 means unlimited'),
   maxPeople: z.number().int(),
   maxUsers: z.number().int(),
+  maxCustomIntegrations: z.number().int().describe('Custom (API key) integrations allowed; -1 no cap of their own'),
   integrationInterval: z.number().int().describe('Minutes between integration data refreshes'),
+  /** The next scheduled refresh of the account's polled integrations; null with none (push only). */
+  nextDataRefreshAt: z.string().nullable(),
   isTrialActive: z.boolean(),
   trialEndsAt: z.string().nullable(),
   /** Set while a payment has failed: the account keeps working until then, and is suspended after. */

@@ -75,9 +75,12 @@ export const routes: RouteObject[] = [
       { path: '/survey', element: page(() => import('../features/survey').then((f) => f.surveyPage())) },
       {
         path: '/billing/checkout/:sessionId',
-        element: page(() => import('../features/billing/pages/local-checkout-page')),
+        element: page(() => import('../features/billing').then((f) => f.billingPages.localCheckout())),
       },
-      { path: '/billing/portal', element: page(() => import('../features/billing/pages/local-portal-page')) },
+      {
+        path: '/billing/portal',
+        element: page(() => import('../features/billing').then((f) => f.billingPages.localPortal())),
+      },
       {
         element: <AppLayout />,
         children: [
@@ -105,7 +108,10 @@ export const routes: RouteObject[] = [
             path: '/people-integrations/:id',
             element: page(() => import('../features/people').then((f) => f.peoplePages.personIntegration())),
           },
-          { path: '/upgrade', element: page(() => import('../features/billing').then((f) => f.upgradePage())) },
+          {
+            path: '/upgrade',
+            element: page(() => import('../features/billing').then((f) => f.billingPages.upgrade())),
+          },
           {
             path: '/styleguide',
             element: page(() => import('../features/styleguide').then((f) => f.styleguidePage())),
