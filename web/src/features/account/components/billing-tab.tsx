@@ -62,7 +62,7 @@ function PlanInfo({ billing, plan, manager }: { billing: BillingStatus; plan: Pl
   const trialLeft = trialDaysLeft(billing);
   const graceLeft = graceDaysLeft(billing);
   return (
-    <Card>
+    <Card role="region" aria-label="Plan">
       <CardHeader
         title="Plan"
         actions={
