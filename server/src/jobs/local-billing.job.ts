@@ -1,4 +1,5 @@
-import { advanceLocalSubscriptions, sendBillingNotice, stripeClient } from '../modules/billing/index.ts';
+import { advanceLocalSubscriptions } from '../engine/billing/local-renewals.ts';
+import { sendBillingNotice } from '../engine/billing/notices.ts';
 import type { JobDefinition } from './index.ts';
 
 /**
@@ -10,7 +11,7 @@ export const job: JobDefinition = {
   cron: '* * * * *',
   retryLimit: 0,
   async handle(deps) {
-    if (stripeClient(deps.config)) return;
+    if (deps.config.STRIPE_SECRET_KEY) return;
     for (const outcome of await advanceLocalSubscriptions(deps.database.db)) {
       await deps.notify(outcome.accountId, 'account');
       if (outcome.result === 'payment_failed') await sendBillingNotice(deps, outcome.accountId, 'payment-failed');

@@ -1,4 +1,4 @@
-import { suspendAfterGrace } from '../modules/billing/index.ts';
+import { suspendAfterGrace } from '../engine/billing/grace.ts';
 import type { JobDefinition } from './index.ts';
 
 /** Every five minutes: accounts whose payment has been failing for longer than the grace period are suspended. */

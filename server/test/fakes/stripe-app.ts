@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
-import { PLANS } from '../../src/modules/billing/plans.ts';
+import { PLANS } from '../../src/core/plans.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { type FakeEvent, type FakePrice, type FakeStripe, startFakeStripe } from './stripe.ts';
 

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../http/deps.ts';
 import { renderMail } from './layout.ts';
+import type { MailMessage } from './message.ts';
 
 const day = (d: Date) =>
   d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

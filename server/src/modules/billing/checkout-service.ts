@@ -2,18 +2,18 @@ import type { CheckoutSession, createCheckoutSessionBody } from '@overlap/contra
 import { type Plan, TRIAL_DAYS } from '@overlap/contract/plans';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { fieldError } from '../../core/errors.ts';
+import { PLANS } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { fieldError } from '../../http/errors.ts';
+import type { BillingGateway } from '../../engine/billing/gateway.ts';
+import { isLive } from '../../engine/billing/subscription.ts';
+import { lockAccount, type SyncActor, syncAccountBilling } from '../../engine/billing/sync.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { ensureCustomer } from './customers.ts';
-import type { BillingGateway } from './gateway.ts';
-import { PLANS } from './plans.ts';
 import { gatewayFor } from './select-gateway.ts';
-import { isLive } from './subscription.ts';
-import { lockAccount, type SyncActor, syncAccountBilling } from './sync.ts';
 
 type CheckoutInput = z.output<typeof createCheckoutSessionBody>;
 type AccountRow = Awaited<ReturnType<typeof lockAccount>>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
-import { endExpiredTrials } from './trials.ts';
+import { endExpiredTrials } from '../../engine/trials.ts';
 
 const url = '/api/v1/billing/create-checkout-session';
 const DAY_MS = 86_400_000;

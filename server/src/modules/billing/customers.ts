@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import type { BillingGateway } from './gateway.ts';
+import type { BillingGateway } from '../../engine/billing/gateway.ts';
 
 /**
  * The account's customer at the payment provider, created once and stored on the account. A

@@ -4,8 +4,8 @@ import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { localSubscriptions } from '../../db/schema/billing.ts';
-import { suspendAfterGrace } from './grace.ts';
-import { advanceLocalSubscriptions } from './local-renewals.ts';
+import { suspendAfterGrace } from '../../engine/billing/grace.ts';
+import { advanceLocalSubscriptions } from '../../engine/billing/local-renewals.ts';
 import { extendStripeTrial } from './trial-extension.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import type { testCard } from '@overlap/contract/billing';
 import type { z } from 'zod';
-import { AppError, fieldError } from '../../http/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 
 export type TestCardInput = z.output<typeof testCard>;
 

@@ -1,18 +1,18 @@
 import type { CompletedCheckout, LocalCheckoutSession } from '@overlap/contract/billing';
 import { and, eq } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { conflict, notFound } from '../../core/errors.ts';
+import { amountFor } from '../../core/plan-prices.ts';
+import { planOf } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { localCheckoutSessions, localSubscriptions } from '../../db/schema/billing.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { createLocalGateway } from '../../engine/billing/local-gateway.ts';
+import { periodEnd } from '../../engine/billing/local-periods.ts';
+import { lockAccount, syncAccountBilling } from '../../engine/billing/sync.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { acceptTestCard, cardDeclined, type TestCardInput } from './local-cards.ts';
-import { createLocalGateway } from './local-gateway.ts';
-import { periodEnd } from './local-periods.ts';
 import { findLiveLocalSubscription, requireLocalMode } from './local-subscriptions.ts';
-import { planOf } from './plans.ts';
-import { amountFor } from './prices.ts';
-import { lockAccount, syncAccountBilling } from './sync.ts';
 
 const DAY_MS = 86_400_000;
 type SessionRow = typeof localCheckoutSessions.$inferSelect;

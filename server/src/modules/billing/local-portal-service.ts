@@ -1,23 +1,23 @@
 import type { LocalPortal, LocalSubscription, UpdateLocalSubscriptionBody } from '@overlap/contract/billing';
 import { eq } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { amountFor } from '../../core/plan-prices.ts';
+import { planOf } from '../../core/plans.ts';
 import type { Tx } from '../../db/client.ts';
 import { localSubscriptions } from '../../db/schema/billing.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
+import { createLocalGateway } from '../../engine/billing/local-gateway.ts';
+import { periodEnd } from '../../engine/billing/local-periods.ts';
+import { isUnpaid } from '../../engine/billing/subscription.ts';
+import { lockAccount, syncAccountBilling } from '../../engine/billing/sync.ts';
 import { findAccount } from '../account/queries.ts';
 import { acceptTestCard, cardDeclined, type TestCardInput } from './local-cards.ts';
-import { createLocalGateway } from './local-gateway.ts';
-import { periodEnd } from './local-periods.ts';
 import {
   findLiveLocalSubscription,
   type LocalSubscriptionRow,
   requireLiveLocalSubscription,
   requireLocalMode,
 } from './local-subscriptions.ts';
-import { planOf } from './plans.ts';
-import { amountFor } from './prices.ts';
-import { isUnpaid } from './subscription.ts';
-import { lockAccount, syncAccountBilling } from './sync.ts';
 
 function present(row: LocalSubscriptionRow): LocalSubscription {
   const plan = planOf(row.plan);

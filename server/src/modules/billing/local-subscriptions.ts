@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../core/context.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { localSubscriptions } from '../../db/schema/billing.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { LIVE_STATUSES } from '../../engine/billing/subscription.ts';
 import { stripeClient } from './stripe-client.ts';
-import { LIVE_STATUSES } from './subscription.ts';
 
 export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
 

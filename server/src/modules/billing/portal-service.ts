@@ -1,9 +1,9 @@
 import type { CustomerPortal } from '@overlap/contract/billing';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { lockAccount } from '../../engine/billing/sync.ts';
 import { ensureCustomer } from './customers.ts';
 import { gatewayFor } from './select-gateway.ts';
-import { lockAccount } from './sync.ts';
 
 /**
  * A customer portal session for the account (managers): Stripe's hosted portal, or the test-mode

@@ -16,12 +16,12 @@ import {
   updateLocalSubscriptionBody,
 } from '@overlap/contract/billing';
 import { errorBody } from '@overlap/contract/common';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import { PLANS } from '../../core/plans.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { createCheckoutSession } from './checkout-service.ts';
 import { completeLocalCheckout, getLocalCheckout } from './local-checkout-service.ts';
 import { getLocalPortal, updateLocalPaymentMethod, updateLocalSubscription } from './local-portal-service.ts';
-import { PLANS } from './plans.ts';
 import { createCustomerPortal } from './portal-service.ts';
 import { getBillingStatus } from './status-service.ts';
 import { syncStripe } from './sync-service.ts';

@@ -1,7 +1,7 @@
+import type { AppDeps } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import type { BillingGateway } from './gateway.ts';
-import { createLocalGateway } from './local-gateway.ts';
+import type { BillingGateway } from '../../engine/billing/gateway.ts';
+import { createLocalGateway } from '../../engine/billing/local-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
 /** Stripe when STRIPE_SECRET_KEY is set, else the built-in test mode (working in `db`). */

@@ -1,12 +1,12 @@
 import type { BillingStatus } from '@overlap/contract/billing';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { customIntegrationAllowance, effectiveLimits } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/integrations.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { graceEndsAt } from '../../engine/billing/billing-fields.ts';
 import { findAccount } from '../account/queries.ts';
-import { graceEndsAt } from './billing-fields.ts';
-import { customIntegrationAllowance, effectiveLimits } from './plans.ts';
 import { stripeClient } from './stripe-client.ts';
 
 /** When the scheduler next polls one of the account's running integrations (polled ones have a next run). */

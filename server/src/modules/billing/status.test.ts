@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { PLANS } from '../../core/plans.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations } from '../../db/schema/integrations.ts';
-import { PLANS } from './plans.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
-import type { BillingGateway } from './gateway.ts';
-import { LOCAL_CUSTOMER_PREFIX } from './local-gateway.ts';
-import { planOfPrice, priceEnvironment, priceIdFor } from './prices.ts';
+import { AppError } from '../../core/errors.ts';
+import { planOfPrice, priceEnvironment, priceIdFor } from '../../core/plan-prices.ts';
+import type { BillingGateway } from '../../engine/billing/gateway.ts';
+import { LOCAL_CUSTOMER_PREFIX } from '../../engine/billing/local-gateway.ts';
+import type { SubscriptionSnapshot } from '../../engine/billing/subscription.ts';
 import { stripeClient } from './stripe-client.ts';
-import type { SubscriptionSnapshot } from './subscription.ts';
 
 const fromUnix = (s: number | null | undefined): Date | null => (typeof s === 'number' ? new Date(s * 1000) : null);
 const idOf = (v: string | { id: string } | null | undefined): string | null =>

@@ -5,10 +5,10 @@ import { mailsTo } from '../../../test/factories/auth.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import type { FakeEvent } from '../../../test/fakes/stripe.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/fakes/stripe-app.ts';
+import { SUSPENDED_MESSAGE } from '../../core/errors.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 import { billingEvents } from '../../db/schema/billing.ts';
-import { SUSPENDED_MESSAGE } from '../../http/context.ts';
-import { suspendAfterGrace } from './grace.ts';
+import { suspendAfterGrace } from '../../engine/billing/grace.ts';
 import { extendStripeTrial } from './trial-extension.ts';
 
 const DAY_MS = 86_400_000;

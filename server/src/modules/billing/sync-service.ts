@@ -1,12 +1,12 @@
 import type { BillingStatus, SyncStripeBody } from '@overlap/contract/billing';
 import { and, eq } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { syncAccountBilling } from '../../engine/billing/sync.ts';
 import { gatewayFor } from './select-gateway.ts';
 import { getBillingStatus } from './status-service.ts';
-import { syncAccountBilling } from './sync.ts';
 
 /**
  * Re-reads the subscriptions of the account's own customer and applies them (managers); answers

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../core/context.ts';
+import { fieldError } from '../../core/errors.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { fieldError } from '../../http/errors.ts';
+import { isLive } from '../../engine/billing/subscription.ts';
+import { lockAccount, type SyncActor, syncAccountBilling } from '../../engine/billing/sync.ts';
 import { gatewayFor } from './select-gateway.ts';
-import { isLive } from './subscription.ts';
-import { lockAccount, type SyncActor, syncAccountBilling } from './sync.ts';
 
 /**
  * Moves an account's trial end (the operator console's extend-trial). With a live subscription at

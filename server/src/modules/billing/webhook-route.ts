@@ -1,6 +1,6 @@
 import { paths, webhookReceipt } from '@overlap/contract/billing';
 import { errorBody } from '@overlap/contract/common';
-import type { AreaPlugin } from '../../http/app.ts';
+import type { AreaPlugin } from '../area.ts';
 import { receiveStripeWebhook } from './webhook-service.ts';
 
 /**

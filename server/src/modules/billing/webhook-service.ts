@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { AppDeps } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { billingEvents } from '../../db/schema/billing.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { AppError } from '../../http/errors.ts';
-import { sendBillingNotice } from './notices.ts';
+import { sendBillingNotice } from '../../engine/billing/notices.ts';
+import { syncAccountBilling } from '../../engine/billing/sync.ts';
 import { stripeWebhooks } from './stripe-client.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
-import { syncAccountBilling } from './sync.ts';
 
 /** The events that can change an account's billing; any other type is acknowledged and ignored. */
 export const HANDLED_EVENTS = new Set([

@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { upgradeRequired } from '../../core/errors.ts';
+import { customIntegrationAllowance } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import { lockAccountLimits } from '../billing/account-limits.ts';
-import { customIntegrationAllowance } from '../billing/plans.ts';
-
-/** The refusal the client turns into 'Would you like to upgrade your plan?' (spec 001 §8). */
-const upgradeRequired = (message: string) => new AppError(403, 'UPGRADE_REQUIRED', message);
+import { lockAccountLimits } from '../../engine/account-limits.ts';
 
 /** Custom integrations: sources of the `custom` provider that push with an API key. */
 export const CUSTOM_PROVIDER = 'custom';

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { upgradeRequired } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import { lockAccountLimits } from '../billing/account-limits.ts';
-
-/** The refusal the invite dialog turns into 'Would you like to upgrade your plan?' (spec 001 §8). */
-const upgradeRequired = (message: string) => new AppError(403, 'UPGRADE_REQUIRED', message);
+import { lockAccountLimits } from '../../engine/account-limits.ts';
 
 /** The operator's feature flag that gives Team Management to an account whose plan lacks it. */
 export const TEAMS_FEATURE = 'teams';
