@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { createPerson } from '../../../test/factories/activity.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
+import { people } from '../../db/schema/activity.ts';
 import { localSubscriptions } from '../../db/schema/billing.ts';
 import { suspendAfterGrace } from '../../engine/billing/grace.ts';
 import { advanceLocalSubscriptions } from '../../engine/billing/local-renewals.ts';
@@ -231,6 +233,31 @@ describe('the built-in test-mode checkout', () => {
     const paid = await client(t.app, cookie)({ method: 'POST', url: `${sessionPath(id)}/complete`, body: GOOD });
     expect(paid.statusCode).toBe(200);
     expect(await accountRow(account.id)).toMatchObject({ plan: 'startup', stripeSubscriptionStatus: 'active' });
+  });
+
+  it('a downgrade keeps every person and applies the lower limits', async () => {
+    const { account, cookie, sub } = await subscribe('startup');
+    for (let i = 0; i < 8; i++) await createPerson(t.db, account.id, { status: 'active' });
+    const waiting = await createPerson(t.db, account.id, { status: 'unassigned' });
+    const call = client(t.app, cookie);
+    await call({ method: 'PATCH', url: '/api/v1/billing/local/subscription', body: { cancelAtPeriodEnd: true } });
+    await advanceLocalSubscriptions(t.db, new Date((sub.trialEnd as Date).getTime() + 60_000));
+    expect(await accountRow(account.id)).toMatchObject({ plan: 'free', stripeSubscriptionStatus: 'canceled' });
+    const team = await t.db.select().from(people).where(eq(people.accountId, account.id));
+    expect(team.filter((p) => p.status === 'active')).toHaveLength(8);
+    expect(team).toHaveLength(9);
+    expect((await call({ method: 'GET', url: '/api/v1/billing/status' })).json()).toMatchObject({
+      currentPlan: 'free',
+      maxPeople: 5,
+      integrationInterval: 10,
+    });
+    const refused = await call({
+      method: 'POST',
+      url: `/api/v1/unassigned/${waiting.id}/revive`,
+      body: { name: 'Late' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('PLAN_LIMIT');
   });
 
   it('free during a test-mode trial cancels it now', async () => {
