@@ -16,7 +16,7 @@ const options: { value: BillingCycle; label: string }[] = [
 /** Monthly or yearly billing, as a two-option radio group (arrow keys move between them). */
 export function BillingCycleSwitch({ value, onChange, yearlySaving }: BillingCycleSwitchProps) {
   return (
-    <fieldset className="inline-flex rounded-lg border border-line bg-subtle p-0.5">
+    <fieldset className="inline-flex w-fit rounded-lg border border-line bg-subtle p-0.5">
       <legend className="sr-only">Billing cycle</legend>
       {options.map((option) => (
         <label

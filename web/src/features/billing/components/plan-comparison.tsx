@@ -49,11 +49,11 @@ export function PlanComparison({ plans, currentPlan, className }: PlanComparison
   return (
     <div className={className}>
       <div className="hidden overflow-hidden rounded-lg border border-line bg-surface md:block">
-        <table className="w-full text-left text-sm">
+        <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">Plan comparison</caption>
           <thead className="bg-subtle text-[13px] text-muted">
             <tr>
-              <th scope="col" className="w-1/5 px-4 py-2.5 font-medium">
+              <th scope="col" className="w-44 px-4 py-2.5 font-medium">
                 <span className="sr-only">Feature</span>
               </th>
               {plans.map((plan) => (

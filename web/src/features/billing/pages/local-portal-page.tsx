@@ -66,7 +66,7 @@ function CurrentSubscription({ sub }: { sub: LocalSubscription }) {
               <span className="tabular">{day(sub.trialEnd)}</span>
             </Row>
           ) : null}
-          <Row label={sub.cancelAtPeriodEnd ? 'Cancels on' : 'Renews on'}>
+          <Row label={sub.cancelAtPeriodEnd ? 'Cancels on' : sub.status === 'trialing' ? 'First charge' : 'Renews on'}>
             <span className="tabular">{day(sub.currentPeriodEnd)}</span>
           </Row>
           <Row label="Card">
