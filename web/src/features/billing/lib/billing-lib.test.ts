@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { comparisonRows, integrationLimitText, retentionText } from './comparison';
 import { countdown, ringState } from './polling-ring';
 import { bestYearlySaving, planPrice, priceAndCycle } from './pricing';
+import { paidIntervalRange, startButtonLabel } from './upgrade-choice';
 
 const plan = (values: Partial<Plan>): Plan =>
   ({
@@ -112,5 +113,31 @@ describe('polling ring', () => {
     expect(ringState(t0 + 2.5 * 60_000, 10, null)).toEqual({ fraction: 0.25, secondsLeft: 450 });
     expect(countdown(450)).toBe('7:30');
     expect(countdown(5)).toBe('0:05');
+  });
+});
+
+describe('upgrade choice', () => {
+  const billing = (status: string | null, trialEndsAt: string | null = null) =>
+    ({ trialEndsAt, stripe: { subscriptionStatus: status } }) as never;
+  it('offers the trial only for a paid choice, and says what else a paid choice does', () => {
+    expect(startButtonLabel(undefined, billing(null))).toBeNull();
+    expect(startButtonLabel({ id: 'free', name: 'Free' }, billing(null))).toBeNull();
+    expect(startButtonLabel({ id: 'scaleup', name: 'Scaleup' }, billing(null))).toBe('Start 7-Day Trial');
+    expect(startButtonLabel({ id: 'scaleup', name: 'Scaleup' }, billing('canceled', '2026-01-01T00:00:00Z'))).toBe(
+      'Subscribe to Scaleup',
+    );
+    expect(startButtonLabel({ id: 'business', name: 'Business' }, billing('trialing', '2026-01-01T00:00:00Z'))).toBe(
+      'Switch to Business',
+    );
+  });
+
+  it("names the paid plans' refresh intervals", () => {
+    const plans = [
+      { id: 'free', trackingInterval: 10 },
+      { id: 'startup', trackingInterval: 5 },
+      { id: 'scaleup', trackingInterval: 2 },
+    ] as never[];
+    expect(paidIntervalRange(plans)).toBe('2 to 5');
+    expect(paidIntervalRange([{ id: 'startup', trackingInterval: 5 }] as never[])).toBe('5');
   });
 });
