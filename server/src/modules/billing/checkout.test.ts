@@ -87,6 +87,7 @@ describe('POST /api/v1/billing/create-checkout-session (test mode)', () => {
     const expired = await signedInManager(t.db, { plan: 'startup' });
     const running = await signedInManager(t.db, { plan: 'startup' });
     const paying = await signedInManager(t.db, { plan: 'business' });
+    const owing = await signedInManager(t.db, { plan: 'startup' });
     const past = new Date(Date.now() - DAY_MS);
     await t.db.update(accounts).set({ trialEndsAt: past }).where(eq(accounts.id, expired.account.id));
     await t.db
@@ -97,7 +98,13 @@ describe('POST /api/v1/billing/create-checkout-session (test mode)', () => {
       .update(accounts)
       .set({ trialEndsAt: past, stripeSubscriptionStatus: 'active' })
       .where(eq(accounts.id, paying.account.id));
+    // An unpaid subscription goes through the payment grace, not back to free.
+    await t.db
+      .update(accounts)
+      .set({ trialEndsAt: past, stripeSubscriptionStatus: 'unpaid' })
+      .where(eq(accounts.id, owing.account.id));
     const changed = await endExpiredTrials(t.db);
+    expect(changed).not.toContain(owing.account.id);
     expect(changed).toContain(expired.account.id);
     expect(changed).not.toContain(running.account.id);
     expect(changed).not.toContain(paying.account.id);

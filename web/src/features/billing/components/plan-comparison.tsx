@@ -53,7 +53,7 @@ export function PlanComparison({ plans, currentPlan, className }: PlanComparison
           <caption className="sr-only">Plan comparison</caption>
           <thead className="bg-subtle text-[13px] text-muted">
             <tr>
-              <th scope="col" className="w-44 px-4 py-2.5 font-medium">
+              <th scope="col" className="w-52 px-4 py-2.5 font-medium">
                 <span className="sr-only">Feature</span>
               </th>
               {plans.map((plan) => (
