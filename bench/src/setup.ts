@@ -76,8 +76,10 @@ export async function startBenchEnvironment(
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
   const secrets = new SecretBox(APP_SECRET);
   const account = await pool.query<{ id: string }>(
-    `insert into accounts (name, slug, status, plan, onboarding_completed, onboarding_next_action)
-     values ('Bench Team', 'bench-team', 'active', 'business', true, 'none') returning id`,
+    // Many keyed sources and a thousand people: the operator's custom-integrations flag and a raised
+    // people limit, as an operator would give such an account (the unassigned cap is 10 x people).
+    `insert into accounts (name, slug, status, plan, features, max_people, onboarding_completed, onboarding_next_action)
+     values ('Bench Team', 'bench-team', 'active', 'business', '{custom-integrations}', 2000, true, 'none') returning id`,
   );
   const accountId = account.rows[0]?.id;
   const service = await pool.query<{ id: string }>(`select id from services where provider = 'custom'`);

@@ -23,7 +23,18 @@ export const accountPaths = { account: '/api/v1/account' } as const;
 export const maintenancePaths = { detectGaps: '/api/v1/account/maintenance/detect-gaps' } as const;
 export const profilePaths = { myInfo: '/api/v1/profile/my-info' } as const;
 export const systemPaths = { systemInfo: '/api/v1/profile/system-info' } as const;
-export const billingPaths = { status: '/api/v1/billing/status', plans: '/api/v1/billing/plans' } as const;
+export const billingPaths = {
+  status: '/api/v1/billing/status',
+  plans: '/api/v1/billing/plans',
+  portal: '/api/v1/billing/customer-portal',
+  sync: '/api/v1/billing/sync-stripe',
+  webhook: '/api/v1/billing/webhook',
+  /** The built-in test-mode checkout and portal (no STRIPE_SECRET_KEY). */
+  localCheckout: (id: string) => `/api/v1/billing/local/checkout-sessions/${seg(id)}`,
+  localCheckoutComplete: (id: string) => `/api/v1/billing/local/checkout-sessions/${seg(id)}/complete`,
+  localSubscription: '/api/v1/billing/local/subscription',
+  localPaymentMethod: '/api/v1/billing/local/payment-method',
+} as const;
 export const checkoutPath = '/api/v1/billing/create-checkout-session';
 
 export const userPaths = {

@@ -50,6 +50,18 @@ describe('configuration', () => {
     expect(readFileSync(join(dir, 'app-secret'), 'utf8').trim()).toBe(first.appSecret);
   });
 
+  it('needs the webhook secret with a Stripe key', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
+    );
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(config.STRIPE_WEBHOOK_SECRET).toBe('whsec_1');
+  });
+
   it('uses PUBLIC_URL without a trailing slash', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://overlap.example.com/' }).publicUrl).toBe(
       'https://overlap.example.com',

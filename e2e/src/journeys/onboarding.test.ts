@@ -4,6 +4,7 @@ import { seriousViolations } from '../axe.ts';
 import { DESKTOP, PHONE, screenshot, watchConsole } from '../browser.ts';
 import type { StartedServer } from '../server.ts';
 import { type MailCatcher, type OwnServer, startOwnServer } from './own-server.ts';
+import { signUp as signUpAs } from './sign-up.ts';
 
 let own: OwnServer;
 let browser: Browser;
@@ -22,22 +23,8 @@ const url = (path: string) => `${server.url}${path}`;
 /** Console problems other than answers the wizard expects (a 401 before sign-in, a 404 on a deleted integration). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (401|404)/.test(p));
 
-/** Signs a new account up through the pages and the mailed code; the gate then lands it in the wizard. */
-async function signUp(page: Page, email: string) {
-  await page.goto(url('/signup'));
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
-  const code = await mail.waitFor(email, /confirmation code: (\d{6})/);
-  await page.goto(url(`/confirm-email?email=${encodeURIComponent(email)}`));
-  await page.getByLabel('Confirmation code').fill(code);
-  await page.getByRole('button', { name: 'Confirm email' }).click();
-  await page.waitForURL(/\/set-password\?/);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.waitForURL(/\/onboarding\/step1$/);
-}
+/** Signs a new account up; the gate then lands it in the wizard. */
+const signUp = (page: Page, email: string) => signUpAs(page, server.url, mail, email, PASSWORD);
 
 /** Pushes one presence sample with a key, as the owner's bridge (or the shown curl command) would. */
 async function pushPresence(apiKey: string) {
@@ -127,7 +114,7 @@ describe('onboarding wizard', () => {
     await page.getByRole('button', { name: 'Start with Free' }).click();
     await page.waitForURL(/\/onboarding\/success\?session_id=/);
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
-    await page.getByText('Your subscription has been successfully activated').waitFor();
+    await page.getByText('Your Free plan is active').waitFor();
     await page.getByRole('button', { name: 'Go to Dashboard Now' }).waitFor();
     await shoot(page, 'success-desktop');
     expect(await seriousViolations(page)).toEqual([]);
@@ -181,7 +168,17 @@ describe('onboarding wizard', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('radio', { name: /^Startup/ }).check({ force: true });
     await page.getByRole('button', { name: 'Start 7-Day Trial' }).click();
-    await page.waitForURL(/\/onboarding\/success\?session_id=/);
+    // The built-in test-mode checkout (no Stripe key on this server) takes a test card.
+    await page.waitForURL(/\/billing\/checkout\/cs_local_/);
+    await page.getByText('Subscribe to Overlap Startup').waitFor();
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry').fill('1240');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Phone Owner');
+    await page.getByRole('button', { name: 'Start trial' }).click();
+    await page.waitForURL(/\/onboarding\/success\?session_id=cs_local_/);
+    await page.getByText('Your subscription has been successfully activated').waitFor();
+    await page.getByText(/^Startup plan, free trial until /).waitFor();
     await page.getByRole('button', { name: 'Go to Dashboard Now' }).waitFor();
     await shoot(page, 'success-phone');
     await page.getByRole('button', { name: 'Go to Dashboard Now' }).click();

@@ -67,7 +67,8 @@ export async function seedIfEmpty(
         slug: 'demo-team',
         status: 'active',
         plan: 'business',
-        features: ['predictions'],
+        // The showcase account: predictions, and as many custom (keyed) sources as a team wants to try.
+        features: ['predictions', 'custom-integrations'],
         onboardingCompleted: true,
         onboardingNextAction: 'none',
         onboardingCompletedAt: now,

@@ -17,7 +17,6 @@ export const ERROR_CODES = [
   'NOT_PENDING',
   'SELF_DISABLE',
   'LAST_MANAGER',
-  'TRIAL_USED',
   'ALREADY_CONFIRMED',
   'PLAN_LIMIT',
   'CHAT_APP_UNAVAILABLE',
@@ -34,6 +33,14 @@ export const ERROR_CODES = [
   'PROVIDER_TAKEN',
   'SERVICE_IN_USE',
   'STRIPE_UNAVAILABLE',
+  'UNASSIGNED_LIMIT',
+  'CARD_DECLINED',
+  'CHECKOUT_COMPLETE',
+  'CHECKOUT_EXPIRED',
+  'SUBSCRIBED',
+  'NO_PRICE',
+  'INVALID_SIGNATURE',
+  'PAYMENT_PROVIDER_ERROR',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -61,6 +68,9 @@ export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `$
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new AppError(429, 'RATE_LIMITED', message, { retryAfterSeconds });
+
+/** A refusal by the plan; the client asks 'Would you like to upgrade your plan?' (spec 001 §8). */
+export const upgradeRequired = (message: string) => new AppError(403, 'UPGRADE_REQUIRED', message);
 
 export const SUSPENDED_MESSAGE =
   'Your account has been suspended. Please visit your account settings to resolve this issue.';

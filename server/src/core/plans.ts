@@ -19,6 +19,10 @@ export const PLANS: Record<PlanId, Plan> = {
     active: true,
     badge: null,
     features: ['Presence tracking only', '1 week history'],
+    teamManagement: false,
+    customIntegrationLimit: 0,
+    comingSoon: [],
+    stripePriceIds: { production: { monthly: null, yearly: null }, development: { monthly: null, yearly: null } },
   },
   startup: {
     id: 'startup',
@@ -37,6 +41,13 @@ export const PLANS: Record<PlanId, Plan> = {
     active: true,
     badge: null,
     features: ['5-minute updates', '3 months history', 'Weekly and yearly calendars'],
+    teamManagement: false,
+    customIntegrationLimit: 0,
+    comingSoon: [],
+    stripePriceIds: {
+      production: { monthly: 'price_startup_monthly', yearly: 'price_startup_yearly' },
+      development: { monthly: 'price_test_startup_monthly', yearly: 'price_test_startup_yearly' },
+    },
   },
   scaleup: {
     id: 'scaleup',
@@ -55,11 +66,18 @@ export const PLANS: Record<PlanId, Plan> = {
     active: true,
     badge: 'Best Value',
     features: ['2-minute updates', 'Unlimited integrations', 'Team Management', 'Priority support'],
+    teamManagement: true,
+    customIntegrationLimit: 0,
+    comingSoon: [],
+    stripePriceIds: {
+      production: { monthly: 'price_scaleup_monthly', yearly: 'price_scaleup_yearly' },
+      development: { monthly: 'price_test_scaleup_monthly', yearly: 'price_test_scaleup_yearly' },
+    },
   },
   business: {
     id: 'business',
     name: 'Business',
-    description: 'For organisations that need custom sources and SSO.',
+    description: 'For organisations that bring their own data sources.',
     monthlyPrice: 199,
     yearlyPrice: 1990,
     peopleLimit: 100,
@@ -72,12 +90,18 @@ export const PLANS: Record<PlanId, Plan> = {
     supportLevel: 'Dedicated',
     active: true,
     badge: null,
-    features: ['Team Management', 'Custom integrations', 'SSO', 'Custom Data Backups', 'Dedicated support'],
+    features: ['2-minute updates', 'Team Management', '1 custom integration', 'Dedicated support'],
+    teamManagement: true,
+    customIntegrationLimit: 1,
+    comingSoon: ['SSO', 'Custom Data Backups'],
+    stripePriceIds: {
+      production: { monthly: 'price_business_monthly', yearly: 'price_business_yearly' },
+      development: { monthly: 'price_test_business_monthly', yearly: 'price_test_business_yearly' },
+    },
   },
 };
 
 export const DEFAULT_PLAN: PlanId = 'free';
-export const TRIAL_DAYS = 7;
 
 export function planOf(id: string | null | undefined): Plan {
   return PLANS[(id ?? DEFAULT_PLAN) as PlanId] ?? PLANS.free;
@@ -102,4 +126,16 @@ export function effectiveLimits(account: AccountLimitSettings) {
     integrationInterval: account.integrationInterval ?? p.trackingInterval,
     retentionDays: p.retentionDays,
   };
+}
+
+/** The operator's feature flag that lifts the custom-integration cap of an account's plan. */
+export const CUSTOM_INTEGRATIONS_FEATURE = 'custom-integrations';
+
+/**
+ * How many custom (API key) integrations an account may have: the plan's number (Business 1, the
+ * others none), or -1 (no cap of its own; the integration limit still applies) with the operator's
+ * `custom-integrations` flag.
+ */
+export function customIntegrationAllowance(plan: Plan, features: readonly string[]): number {
+  return features.includes(CUSTOM_INTEGRATIONS_FEATURE) ? -1 : plan.customIntegrationLimit;
 }

@@ -1,4 +1,5 @@
 export * from './schema/accounts.ts';
 export * from './schema/activity.ts';
+export * from './schema/billing.ts';
 export * from './schema/integrations.ts';
 export * from './schema/users.ts';

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-
-/** Subscription states of the payment provider that keep a paid plan after its trial. */
-const PAYING = ['active', 'trialing', 'past_due'];
+import { LIVE_STATUSES } from './billing/subscription.ts';
 
 /**
- * Moves accounts whose trial of a paid plan has ended, with no paying subscription, back to the
+ * Moves accounts whose trial of a paid plan has ended, with no live subscription (one that still
+ * gives its plan, paid or owing: an unpaid one goes through the payment grace instead), back to the
  * free plan (its limits apply from then on). Returns the accounts that changed.
  */
 export async function endExpiredTrials(db: DbOrTx, now = new Date()): Promise<string[]> {
@@ -15,7 +14,7 @@ export async function endExpiredTrials(db: DbOrTx, now = new Date()): Promise<st
      where plan <> 'free'
        and trial_ends_at is not null and trial_ends_at <= ${now.toISOString()}::timestamptz
        and coalesce(stripe_subscription_status, '') not in (${sql.join(
-         PAYING.map((s) => sql`${s}`),
+         LIVE_STATUSES.map((s) => sql`${s}`),
          sql`, `,
        )})
     returning id`);

@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../core/context.ts';
 import { job as closeSilentBlocksJob } from './close-silent-blocks.job.ts';
+import { job as localBillingJob } from './local-billing.job.ts';
+import { job as paymentGraceJob } from './payment-grace.job.ts';
 import { job as predictionsJob } from './predictions.job.ts';
 import { job as retentionJob } from './retention.job.ts';
 import { job as runIntegrationJob } from './run-integration.job.ts';
@@ -24,6 +26,8 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
 export function loadJobs(): JobDefinition[] {
   return [
     closeSilentBlocksJob,
+    localBillingJob,
+    paymentGraceJob,
     predictionsJob,
     retentionJob,
     runIntegrationJob,

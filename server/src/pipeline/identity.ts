@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { PersonStatus } from '../db/schema/activity.ts';
+import { assertRoomForUnassigned } from './unassigned-cap.ts';
 
 export interface IdentityInput {
   personIdentifier: string;
@@ -206,6 +207,7 @@ export async function resolveIdentities(
   const knownIds = new Set(knownRows.map((r) => r.external_id));
   const unknown = [...byId.values()].filter((u) => !knownIds.has(u.personIdentifier));
   if (unknown.length > 0) {
+    await assertRoomForUnassigned(tx, integration.accountId, unknown.length);
     const { created, lost } = await createUnknown(tx, integration, unknown);
     for (const [ident, ids] of created) {
       const input = byId.get(ident) as IdentityInput;

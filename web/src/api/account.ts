@@ -19,7 +19,8 @@ const billingStatusQuery = queryOptions({
   queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billing.status, { signal }),
   staleTime: 60_000,
 });
-export const useBillingStatus = (enabled = true) => useQuery({ ...billingStatusQuery, enabled });
+export const useBillingStatus = (enabled = true, options: { refetchOnFocus?: boolean } = {}) =>
+  useQuery({ ...billingStatusQuery, enabled, ...(options.refetchOnFocus ? { refetchOnWindowFocus: 'always' } : {}) });
 
 /** The plans on offer change with a release, not within a visit: fresh for an hour. */
 const planCatalogueQuery = queryOptions({

@@ -43,5 +43,10 @@ describe('route gates', () => {
     expect(gate('/onboarding/step2', user('manager'), true)).toBeNull();
     expect(gate('/onboarding/step1', user('manager'), false)).toBe('/');
     expect(gate('/onboarding', user('manager'), true)).toBe('/onboarding/step1');
+    // The test-mode checkout and portal are reachable from the wizard's plan step and afterwards.
+    expect(gate('/billing/checkout/cs_local_abc', user('manager'), true)).toBeNull();
+    expect(gate('/billing/portal', user('manager'), true)).toBeNull();
+    expect(gate('/billing/portal', user('manager'), false)).toBeNull();
+    expect(gate('/billing/other', user('manager'), true)).toBe('/onboarding/step1');
   });
 });

@@ -74,6 +74,14 @@ export const routes: RouteObject[] = [
       },
       { path: '/survey', element: page(() => import('../features/survey').then((f) => f.surveyPage())) },
       {
+        path: '/billing/checkout/:sessionId',
+        element: page(() => import('../features/billing').then((f) => f.billingPages.localCheckout())),
+      },
+      {
+        path: '/billing/portal',
+        element: page(() => import('../features/billing').then((f) => f.billingPages.localPortal())),
+      },
+      {
         element: <AppLayout />,
         children: [
           { path: '/', element: page(() => import('../features/dashboard').then((f) => f.dashboardPage())) },
@@ -100,7 +108,10 @@ export const routes: RouteObject[] = [
             path: '/people-integrations/:id',
             element: page(() => import('../features/people').then((f) => f.peoplePages.personIntegration())),
           },
-          { path: '/upgrade', element: page(() => import('../features/billing').then((f) => f.upgradePage())) },
+          {
+            path: '/upgrade',
+            element: page(() => import('../features/billing').then((f) => f.billingPages.upgrade())),
+          },
           {
             path: '/styleguide',
             element: page(() => import('../features/styleguide').then((f) => f.styleguidePage())),

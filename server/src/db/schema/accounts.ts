@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export type AccountStatus = 'pending' | 'active' | 'suspended' | 'terminated';
+/** Why an account is suspended: 'payment' is lifted by a paid invoice, 'operator' only by an operator. */
+export type SuspensionReason = 'payment' | 'operator';
 
 export interface SignupData {
   signupSource: 'web_form' | 'api' | 'seed';
@@ -42,6 +44,9 @@ export const accounts = pgTable(
     stripeSubscriptionStatus: text('stripe_subscription_status'),
     stripeCurrentPeriodEnd: timestamp('stripe_current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When a payment of the subscription first failed; the grace period runs from here. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason').$type<SuspensionReason>(),
     features: text('features').array().notNull().default(sql`'{}'::text[]`),
     signupData: jsonb('signup_data').$type<SignupData>(),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
@@ -52,7 +57,13 @@ export const accounts = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     terminatedAt: timestamp('terminated_at', { withTimezone: true }),
   },
-  (t) => [index('accounts_status_idx').on(t.status), index('accounts_created_idx').on(t.createdAt)],
+  (t) => [
+    index('accounts_status_idx').on(t.status),
+    index('accounts_created_idx').on(t.createdAt),
+    // One payment-provider customer per account; webhooks find the account by it.
+    uniqueIndex('accounts_stripe_customer_idx').on(t.stripeCustomerId),
+    index('accounts_payment_failed_idx').on(t.paymentFailedAt).where(sql`${t.paymentFailedAt} is not null`),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -2,14 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
-import { TRIAL_DAYS } from '../../core/plans.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 import { endExpiredTrials } from '../../engine/trials.ts';
-import { TRIAL_USED_MESSAGE } from './checkout-service.ts';
 
 const url = '/api/v1/billing/create-checkout-session';
 const DAY_MS = 86_400_000;
 
+// Without STRIPE_SECRET_KEY: the built-in test-mode checkout (local-billing.test.ts completes it).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,43 +20,34 @@ async function accountRow(id: string) {
   return row;
 }
 
-describe('POST /api/v1/billing/create-checkout-session', () => {
-  it('starts a 7-day trial of a paid plan while onboarding and sends the browser to the success page', async () => {
+describe('POST /api/v1/billing/create-checkout-session (test mode)', () => {
+  it('answers the local checkout page for a paid plan and changes nothing on the account yet', async () => {
     const { account, cookie } = await signedInManager(t.db, { onboardingCompleted: false });
     const call = client(t.app, cookie);
     const res = await call({ method: 'POST', url, body: { planId: 'startup', billingCycle: 'yearly' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().sessionUrl).toMatch(/^\/onboarding\/success\?session_id=trial_[A-Za-z0-9_-]{16}$/);
+    const sessionUrl: string = res.json().sessionUrl;
+    expect(sessionUrl).toMatch(/^\/billing\/checkout\/cs_local_[A-Za-z0-9_-]{24}$/);
 
     const row = await accountRow(account.id);
-    expect(row).toMatchObject({ plan: 'startup', billingCycle: 'yearly' });
-    const trialMs = (row?.trialEndsAt?.getTime() ?? 0) - Date.now();
-    expect(trialMs).toBeGreaterThan(TRIAL_DAYS * DAY_MS - 60_000);
-    expect(trialMs).toBeLessThanOrEqual(TRIAL_DAYS * DAY_MS);
-
-    const status = (await call({ method: 'GET', url: '/api/v1/billing/status' })).json();
-    expect(status).toMatchObject({ currentPlan: 'startup', maxIntegrations: 2, isTrialActive: true });
-    const audit = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.accountId, account.id), eq(auditLog.action, 'billing.plan_changed')));
-    expect(audit).toEqual([
-      expect.objectContaining({ details: expect.objectContaining({ from: 'free', to: 'startup' }) }),
-    ]);
+    expect(row).toMatchObject({ plan: 'free', billingCycle: null, trialEndsAt: null, stripeSubscriptionStatus: null });
+    expect(row?.stripeCustomerId).toMatch(/^cus_local_/);
+    const session = await call({
+      method: 'GET',
+      url: `/api/v1/billing/local/checkout-sessions/${sessionUrl.split('/').at(-1)}`,
+    });
+    expect(session.json()).toMatchObject({
+      planId: 'startup',
+      planName: 'Startup',
+      billingCycle: 'yearly',
+      amount: 290,
+      trialDays: 7,
+      status: 'open',
+      cancelUrl: '/onboarding/step2',
+    });
   });
 
-  it('keeps the running trial when moving between paid plans; monthly is the default cycle', async () => {
-    const { account, cookie } = await signedInManager(t.db, { onboardingCompleted: false });
-    const call = client(t.app, cookie);
-    await call({ method: 'POST', url, body: { planId: 'startup', billingCycle: 'yearly' } });
-    const firstEnd = (await accountRow(account.id))?.trialEndsAt;
-    const res = await call({ method: 'POST', url, body: { planId: 'business' } });
-    expect(res.statusCode).toBe(200);
-    const row = await accountRow(account.id);
-    expect(row).toMatchObject({ plan: 'business', billingCycle: 'monthly', trialEndsAt: firstEnd });
-  });
-
-  it('switches to free, ending the trial; onboarded accounts go to the billing tab', async () => {
+  it('switches to free at once without a subscription, ending a trial that had none; the date stays', async () => {
     const { account, cookie } = await signedInManager(t.db, { plan: 'scaleup', onboardingCompleted: false });
     await t.db
       .update(accounts)
@@ -68,27 +58,36 @@ describe('POST /api/v1/billing/create-checkout-session', () => {
     expect(onboarding.json().sessionUrl).toMatch(/^\/onboarding\/success\?session_id=free_[A-Za-z0-9_-]+$/);
     const ended = await accountRow(account.id);
     expect(ended).toMatchObject({ plan: 'free', billingCycle: null });
-    // The trial ends now, and its date stays: a trial is had once.
     expect(ended?.trialEndsAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, account.id), eq(auditLog.action, 'billing.plan_changed')));
+    expect(audit).toEqual([expect.objectContaining({ details: { from: 'scaleup', to: 'free', billingCycle: null } })]);
 
     await t.db.update(accounts).set({ onboardingCompleted: true }).where(eq(accounts.id, account.id));
     const onboarded = await call({ method: 'POST', url, body: { planId: 'free' } });
     expect(onboarded.json()).toEqual({ sessionUrl: '/account?tab=billing' });
-    const again = await call({ method: 'POST', url, body: { planId: 'scaleup' } });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'TRIAL_USED', message: TRIAL_USED_MESSAGE });
-    expect((await accountRow(account.id))?.plan).toBe('free');
 
-    const fresh = await signedInManager(t.db);
-    const paid = await client(t.app, fresh.cookie)({ method: 'POST', url, body: { planId: 'scaleup' } });
-    expect(paid.json()).toEqual({ sessionUrl: '/account?tab=billing' });
-    expect((await accountRow(fresh.account.id))?.plan).toBe('scaleup');
+    // A trial is had once: the next paid checkout offers none (no more 409 TRIAL_USED).
+    const again = await call({ method: 'POST', url, body: { planId: 'scaleup' } });
+    expect(again.statusCode).toBe(200);
+    const id = (again.json().sessionUrl as string).split('/').at(-1);
+    const session = await call({ method: 'GET', url: `/api/v1/billing/local/checkout-sessions/${id}` });
+    expect(session.json()).toMatchObject({
+      planId: 'scaleup',
+      billingCycle: 'monthly',
+      amount: 99,
+      trialDays: null,
+      cancelUrl: '/upgrade',
+    });
   });
 
   it('moves accounts whose trial ended without a subscription back to free, and only those', async () => {
     const expired = await signedInManager(t.db, { plan: 'startup' });
     const running = await signedInManager(t.db, { plan: 'startup' });
     const paying = await signedInManager(t.db, { plan: 'business' });
+    const owing = await signedInManager(t.db, { plan: 'startup' });
     const past = new Date(Date.now() - DAY_MS);
     await t.db.update(accounts).set({ trialEndsAt: past }).where(eq(accounts.id, expired.account.id));
     await t.db
@@ -99,7 +98,13 @@ describe('POST /api/v1/billing/create-checkout-session', () => {
       .update(accounts)
       .set({ trialEndsAt: past, stripeSubscriptionStatus: 'active' })
       .where(eq(accounts.id, paying.account.id));
+    // An unpaid subscription goes through the payment grace, not back to free.
+    await t.db
+      .update(accounts)
+      .set({ trialEndsAt: past, stripeSubscriptionStatus: 'unpaid' })
+      .where(eq(accounts.id, owing.account.id));
     const changed = await endExpiredTrials(t.db);
+    expect(changed).not.toContain(owing.account.id);
     expect(changed).toContain(expired.account.id);
     expect(changed).not.toContain(running.account.id);
     expect(changed).not.toContain(paying.account.id);
@@ -124,21 +129,22 @@ describe('POST /api/v1/billing/create-checkout-session', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().details).toEqual([expect.objectContaining({ field })]);
     }
-    expect(await accountRow(account.id)).toMatchObject({ plan: 'free', trialEndsAt: null });
+    expect(await accountRow(account.id)).toMatchObject({ plan: 'free', trialEndsAt: null, stripeCustomerId: null });
   });
 
-  it('is for managers only; suspended accounts and anonymous callers are refused', async () => {
+  it('is for managers only; a suspended account may still choose a plan; anonymous callers are refused', async () => {
     const { account } = await signedInManager(t.db);
     const member = await createUser(t.db, account.id, { role: 'user' });
     const asMember = client(t.app, await sessionCookie(t.db, member.id));
     const refused = await asMember({ method: 'POST', url, body: { planId: 'business' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Only managers can do this.');
-    expect((await accountRow(account.id))?.plan).toBe('free');
+    expect((await accountRow(account.id))?.stripeCustomerId).toBeNull();
 
     const suspended = await signedInManager(t.db, { status: 'suspended' });
-    const blocked = await client(t.app, suspended.cookie)({ method: 'POST', url, body: { planId: 'business' } });
-    expect(blocked.json().code).toBe('ACCOUNT_SUSPENDED');
+    const allowed = await client(t.app, suspended.cookie)({ method: 'POST', url, body: { planId: 'business' } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().sessionUrl).toMatch(/^\/billing\/checkout\/cs_local_/);
     expect((await client(t.app)({ method: 'POST', url, body: { planId: 'free' } })).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { PLANS } from '../../core/plans.ts';
 import { accounts } from '../../db/schema/accounts.ts';
+import { integrations } from '../../db/schema/integrations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,26 +20,37 @@ describe('GET /api/v1/billing/status', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       currentPlan: 'free',
+      billingCycle: null,
       maxIntegrations: 1,
       maxPeople: 5,
+      maxUsers: 1,
+      maxCustomIntegrations: 0,
       integrationInterval: 10,
+      nextDataRefreshAt: null,
       isTrialActive: false,
       trialEndsAt: null,
+      paymentGraceEndsAt: null,
+      suspensionReason: null,
+      provider: 'local',
       stripe: { subscriptionStatus: null, cancelAtPeriodEnd: false, currentPeriodEnd: null, customerId: null },
     });
   });
 
-  it('applies operator overrides, the trial and the subscription fields, for every member', async () => {
+  it('applies operator overrides, the trial, the payment grace and the subscription fields, for every member', async () => {
     const { account } = await signedInManager(t.db, { plan: 'startup' });
     const trialEndsAt = new Date(Date.now() + 3 * 86_400_000);
     const periodEnd = new Date(Date.now() + 20 * 86_400_000);
+    const paymentFailedAt = new Date(Date.now() - 86_400_000);
     await t.db
       .update(accounts)
       .set({
         maxPeople: 40,
         integrationInterval: 3,
+        billingCycle: 'yearly',
+        features: ['custom-integrations'],
         trialEndsAt,
-        stripeSubscriptionStatus: 'trialing',
+        paymentFailedAt,
+        stripeSubscriptionStatus: 'past_due',
         cancelAtPeriodEnd: true,
         stripeCurrentPeriodEnd: periodEnd,
         stripeCustomerId: 'cus_123',
@@ -50,13 +63,20 @@ describe('GET /api/v1/billing/status', () => {
     )({ method: 'GET', url: '/api/v1/billing/status' });
     expect(res.json()).toEqual({
       currentPlan: 'startup',
+      billingCycle: 'yearly',
       maxIntegrations: 2,
       maxPeople: 40,
+      maxUsers: 15,
+      maxCustomIntegrations: -1,
       integrationInterval: 3,
+      nextDataRefreshAt: null,
       isTrialActive: true,
       trialEndsAt: trialEndsAt.toISOString(),
+      paymentGraceEndsAt: new Date(paymentFailedAt.getTime() + 7 * 86_400_000).toISOString(),
+      suspensionReason: null,
+      provider: 'local',
       stripe: {
-        subscriptionStatus: 'trialing',
+        subscriptionStatus: 'past_due',
         cancelAtPeriodEnd: true,
         currentPeriodEnd: periodEnd.toISOString(),
         customerId: 'cus_123',
@@ -74,6 +94,23 @@ describe('GET /api/v1/billing/status', () => {
       false,
     );
     expect((await client(t.app)({ method: 'GET', url: '/api/v1/billing/status' })).statusCode).toBe(401);
+  });
+
+  it("answers the next scheduled refresh of the account's running polled integrations", async () => {
+    const { account, cookie } = await signedInManager(t.db);
+    const soon = new Date(Date.now() + 4 * 60_000);
+    const later = new Date(Date.now() + 9 * 60_000);
+    const a = await createPushIntegration(t.deps, account.id, { provider: 'mattermost' });
+    const b = await createPushIntegration(t.deps, account.id, { provider: 'gitlab' });
+    const stopped = await createPushIntegration(t.deps, account.id, { provider: 'mattermost', status: 'inactive' });
+    await t.db.update(integrations).set({ nextRunAt: later }).where(eq(integrations.id, a.integration.id));
+    await t.db.update(integrations).set({ nextRunAt: soon }).where(eq(integrations.id, b.integration.id));
+    await t.db
+      .update(integrations)
+      .set({ nextRunAt: new Date(Date.now() + 60_000) })
+      .where(eq(integrations.id, stopped.integration.id));
+    const status = (await client(t.app, cookie)({ method: 'GET', url: '/api/v1/billing/status' })).json();
+    expect(status.nextDataRefreshAt).toBe(soon.toISOString());
   });
 });
 

@@ -302,10 +302,10 @@ describe('plan rules on adding an integration', () => {
   it('allows the free plan one chat integration, and other services besides', async () => {
     const m = await signedInManager(t.db, { plan: 'free' });
     const call = client(t.app, m.cookie);
-    const custom = await serviceByProvider(t.db, 'custom');
+    const mattermost = await serviceByProvider(t.db, 'mattermost');
     const github = await serviceByProvider(t.db, 'github');
-    expect((await add(call, custom.id)).statusCode).toBe(201);
-    const refused = await add(call, custom.id);
+    expect((await add(call, mattermost.id)).statusCode).toBe(201);
+    const refused = await add(call, mattermost.id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: 'UPGRADE_REQUIRED',
@@ -319,21 +319,47 @@ describe('plan rules on adding an integration', () => {
   it('holds paid plans to their integration limit, counting archived ones out and honouring overrides', async () => {
     const m = await signedInManager(t.db, { plan: 'startup' });
     const call = client(t.app, m.cookie);
-    const custom = await serviceByProvider(t.db, 'custom');
-    const first = (await add(call, custom.id)).json();
-    expect((await add(call, custom.id)).statusCode).toBe(201);
-    const refused = await add(call, custom.id);
+    const mattermost = await serviceByProvider(t.db, 'mattermost');
+    const first = (await add(call, mattermost.id)).json();
+    expect((await add(call, mattermost.id)).statusCode).toBe(201);
+    const refused = await add(call, mattermost.id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Startup plan allows only 2 integrations');
 
     await t.db.update(integrations).set({ archivedAt: new Date() }).where(eq(integrations.id, first.id));
-    expect((await add(call, custom.id)).statusCode).toBe(201);
+    expect((await add(call, mattermost.id)).statusCode).toBe(201);
 
     await t.db.update(accounts).set({ maxIntegrations: 5 }).where(eq(accounts.id, m.account.id));
-    expect((await add(call, custom.id)).statusCode).toBe(201);
+    expect((await add(call, mattermost.id)).statusCode).toBe(201);
 
     const unlimited = await signedInManager(t.db, { plan: 'scaleup' });
     const scaleup = client(t.app, unlimited.cookie);
-    for (let i = 0; i < 4; i++) expect((await add(scaleup, custom.id)).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await add(scaleup, mattermost.id)).statusCode).toBe(201);
+  });
+
+  it('keeps custom integrations to Business (one), unless the operator flag lifts the cap', async () => {
+    const custom = await serviceByProvider(t.db, 'custom');
+    for (const plan of ['free', 'startup', 'scaleup']) {
+      const m = await signedInManager(t.db, { plan });
+      const refused = await add(client(t.app, m.cookie), custom.id);
+      expect(refused.statusCode, plan).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'UPGRADE_REQUIRED',
+        message: 'Custom integrations come with the Business plan',
+      });
+    }
+    const business = await signedInManager(t.db, { plan: 'business' });
+    const call = client(t.app, business.cookie);
+    expect((await add(call, custom.id)).statusCode).toBe(201);
+    const second = await add(call, custom.id);
+    expect(second.statusCode).toBe(403);
+    expect(second.json().message).toBe('Business plan allows only 1 custom integration');
+
+    const flagged = await signedInManager(t.db, { plan: 'startup', features: ['custom-integrations'] });
+    const flaggedCall = client(t.app, flagged.cookie);
+    expect((await add(flaggedCall, custom.id)).statusCode).toBe(201);
+    expect((await add(flaggedCall, custom.id)).statusCode).toBe(201);
+    // The plan's integration limit still applies.
+    expect((await add(flaggedCall, custom.id)).json().message).toBe('Startup plan allows only 2 integrations');
   });
 });

@@ -8,28 +8,43 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
 import { AppError, conflict, fieldError, notFound } from '../../core/errors.ts';
+import { customIntegrationAllowance, planOf } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
+import { findAccount } from '../account/queries.ts';
 import { revealApiKey } from '../integrations/api-keys.ts';
+import { CUSTOM_PROVIDER } from '../integrations/plan-rules.ts';
 import { selectIntegration } from '../integrations/queries.ts';
 import { announceIntegration, insertIntegration } from '../integrations/service.ts';
 import {
   authTypeOf,
   byCatalogueOrder,
+  CUSTOM_NEEDS_PLAN,
   oauthUnavailableReason,
   presenceCurlCommand,
   toChatApp,
   unavailableReasonOf,
 } from './chat-apps.ts';
 
-/** The enabled chat services, in catalogue order, with how each connects and whether it can here. */
+/**
+ * The enabled chat services, in catalogue order, with how each connects and whether it can here:
+ * a custom chat app needs a plan with custom integrations (or the operator's flag).
+ */
 export async function listAvailableChatApps(ctx: Ctx): Promise<AvailableChatApps> {
   const rows = await ctx.db
     .select()
     .from(services)
     .where(and(eq(services.enabled, true), eq(services.category, 'chat')));
-  return { chatApps: rows.sort(byCatalogueOrder).map(toChatApp) };
+  const account = await findAccount(ctx.db, ctx.accountId);
+  const customAllowed = account ? customIntegrationAllowance(planOf(account.plan), account.features) !== 0 : false;
+  return {
+    chatApps: rows
+      .sort(byCatalogueOrder)
+      .map((row) =>
+        row.provider === CUSTOM_PROVIDER && !customAllowed ? toChatApp(row, CUSTOM_NEEDS_PLAN) : toChatApp(row),
+      ),
+  };
 }
 
 async function findChatService(db: DbOrTx, serviceId: string) {

@@ -19,8 +19,12 @@ export function unavailableReasonOf(service: Pick<ServiceRow, 'name' | 'provider
   return authTypeOf(service.provider) === 'oauth' ? oauthUnavailableReason(service.name) : null;
 }
 
-export function toChatApp(service: ServiceRow): ChatApp {
-  const unavailableReason = unavailableReasonOf(service);
+/** Why a custom chat app cannot be chosen on a plan without custom integrations. */
+export const CUSTOM_NEEDS_PLAN = 'Custom integrations come with the Business plan';
+
+/** A chat app as the wizard lists it; `planReason` marks one the account's plan does not include. */
+export function toChatApp(service: ServiceRow, planReason: string | null = null): ChatApp {
+  const unavailableReason = unavailableReasonOf(service) ?? planReason;
   return {
     id: service.id,
     name: service.name,

@@ -141,15 +141,38 @@ describe('GET /api/v1/onboarding/available-chat-apps', () => {
     });
     expect(byProvider.mattermost).toMatchObject({ authType: 'token', available: true, unavailableReason: null });
     expect(byProvider.demo).toMatchObject({ authType: 'none', available: true, tokenAuthentication: false });
-    expect(byProvider.custom).toMatchObject({ authType: 'token', available: true, tokenAuthentication: true });
+    // Custom integrations come with the Business plan.
+    expect(byProvider.custom).toMatchObject({
+      authType: 'token',
+      available: false,
+      unavailableReason: 'Custom integrations come with the Business plan',
+      tokenAuthentication: true,
+    });
     const custom = await serviceByProvider(t.db, 'custom');
     expect(byProvider.custom).toMatchObject({ id: custom.id, description: custom.description });
+    const business = await onboardingManager('business');
+    const offered = (await business.call({ method: 'GET', url: paths.chatApps })).json().chatApps as {
+      provider: string;
+    }[];
+    expect(offered.find((a) => a.provider === 'custom')).toMatchObject({ available: true, unavailableReason: null });
+  });
+
+  it('refuses a custom chat app on a plan without custom integrations', async () => {
+    const { account, call } = await onboardingManager();
+    const custom = await serviceByProvider(t.db, 'custom');
+    const res = await call({ method: 'POST', url: paths.select, body: { serviceId: custom.id, provider: 'custom' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'UPGRADE_REQUIRED',
+      message: 'Custom integrations come with the Business plan',
+    });
+    expect(await t.db.select().from(integrations).where(eq(integrations.accountId, account.id))).toHaveLength(0);
   });
 });
 
 describe('POST /api/v1/onboarding/select-chat-app', () => {
   it('creates a custom integration with its key and a working curl command, then answers it again', async () => {
-    const { account, call } = await onboardingManager();
+    const { account, call } = await onboardingManager('business');
     const custom = await serviceByProvider(t.db, 'custom');
     const first = await call({ method: 'POST', url: paths.select, body: { serviceId: custom.id, provider: 'custom' } });
     expect(first.statusCode).toBe(200);

@@ -100,7 +100,7 @@ export async function extendTrial(
   requireOperator(ctx);
   const account = await requireOperatorAccount(ctx.db, id);
   const trialEnd = parseTrialEnd(input.trialEndDate, now);
-  const stripe = await moveStripeTrialEnd(ctx.deps, account, trialEnd);
+  const stripe = await moveStripeTrialEnd(ctx.deps, account, trialEnd, { userId: ctx.userId, ip: ctx.ip });
   await ctx.db.transaction(async (tx) => {
     await tx.update(accounts).set({ trialEndsAt: trialEnd, updatedAt: new Date() }).where(eq(accounts.id, id));
     await auditOperator(tx, ctx, id, 'operator.trial_extended', {

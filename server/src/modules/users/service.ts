@@ -17,6 +17,7 @@ import { invitationMail } from '../../lib/mail/templates.ts';
 import { revokeUserSessions } from '../auth/session.ts';
 import { newInvitationToken } from '../invitations/queries.ts';
 import { countOtherActiveManagers, findAccountUser, findUserIdByEmail, listAccountUsers } from './queries.ts';
+import { assertRoomForManager, assertRoomForUser } from './user-limits.ts';
 
 export const LAST_MANAGER_MESSAGE = 'An account must keep at least one active manager. Promote another user first.';
 
@@ -58,7 +59,10 @@ export async function listUsers(ctx: Ctx): Promise<{ users: AccountUser[] }> {
   return { users: await listAccountUsers(ctx.db, ctx.accountId) };
 }
 
-/** Creates a pending user and an invitation valid for 7 days, and mails the accept link. */
+/**
+ * Creates a pending user and an invitation valid for 7 days, and mails the accept link; within the
+ * plan's user limit, and a second manager only with Team Management (403 UPGRADE_REQUIRED).
+ */
 export async function inviteUser(ctx: Ctx, input: { email: string; role: InvitableRole }): Promise<UserResult> {
   requireRole(ctx, 'manager');
   if (await findUserIdByEmail(ctx.db, input.email)) {
@@ -66,6 +70,8 @@ export async function inviteUser(ctx: Ctx, input: { email: string; role: Invitab
   }
   const { token, tokenHash, expiresAt } = newInvitationToken();
   const userId = await ctx.db.transaction(async (tx) => {
+    await assertRoomForUser(tx, ctx.accountId);
+    if (input.role === 'manager') await assertRoomForManager(tx, ctx.accountId);
     const [user] = await tx
       .insert(users)
       .values({ accountId: ctx.accountId, email: input.email, role: input.role, invitedByUserId: ctx.userId })
@@ -141,6 +147,8 @@ export async function changeRole(ctx: Ctx, userId: string, role: AssignableRole)
     if (target.role === 'manager' && (await countOtherActiveManagers(tx, ctx.accountId, userId)) === 0) {
       throw conflict(LAST_MANAGER_MESSAGE, 'LAST_MANAGER');
     }
+    if (target.role === 'disabled') await assertRoomForUser(tx, ctx.accountId);
+    if (role === 'manager') await assertRoomForManager(tx, ctx.accountId);
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
     if (role === 'disabled') await revokeUserSessions(tx, userId);
     await audit(tx, ctx, 'user.role_changed', userId, { from: target.role, to: role });

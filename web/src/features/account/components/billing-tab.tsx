@@ -1,5 +1,6 @@
 import type { AccountView } from '@overlap/contract/account';
 import type { BillingStatus } from '@overlap/contract/billing';
+import type { Plan } from '@overlap/contract/plans';
 import { format } from 'date-fns';
 import { CreditCard } from 'lucide-react';
 import { useAccount, useBillingStatus, usePlanCatalogue } from '../../../api/account';
@@ -12,16 +13,25 @@ import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { EmptyState } from '../../../ui/empty-state';
 import { UsageBar } from '../../../ui/progress-bar';
 import { Spinner } from '../../../ui/spinner';
+import {
+  graceDaysLeft,
+  ManageBillingButton,
+  PlanComparison,
+  priceAndCycle,
+  subscriptionBadge,
+  trialDaysLeft,
+} from '../../billing';
 import { useActivePeopleCount } from '../api/usage';
 import { useUsers } from '../api/users';
-import { subscriptionBadge, trialDaysLeft } from '../lib/billing-display';
 
+const SUSPENDED_MESSAGE = 'Your account has been suspended. Please visit your account settings to resolve this issue.';
 const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex items-center justify-between gap-4 py-2.5 text-sm">
-      <dt className="text-muted">{label}</dt>
+      <dt className="shrink-0 text-muted">{label}</dt>
       <dd className="min-w-0 truncate text-right font-medium text-fg">{children}</dd>
     </div>
   );
@@ -46,24 +56,34 @@ function AccountInfo({ account }: { account: AccountView }) {
   );
 }
 
-function PlanInfo({ billing, planName, canChange }: { billing: BillingStatus; planName: string; canChange: boolean }) {
-  const badge = subscriptionBadge(billing.stripe.subscriptionStatus);
-  const daysLeft = trialDaysLeft(billing);
+function PlanInfo({ billing, plan, manager }: { billing: BillingStatus; plan: Plan | undefined; manager: boolean }) {
+  const { stripe } = billing;
+  const badge = subscriptionBadge(stripe.subscriptionStatus, stripe.cancelAtPeriodEnd);
+  const trialLeft = trialDaysLeft(billing);
+  const graceLeft = graceDaysLeft(billing);
   return (
-    <Card>
+    <Card role="region" aria-label="Plan">
       <CardHeader
         title="Plan"
         actions={
-          canChange ? (
-            <ButtonLink to="/upgrade" size="sm" variant="secondary">
-              Change plan
-            </ButtonLink>
+          manager ? (
+            <div className="flex flex-wrap justify-end gap-2">
+              <ButtonLink to="/upgrade" size="sm" variant="secondary">
+                Change plan
+              </ButtonLink>
+              <ManageBillingButton />
+            </div>
           ) : null
         }
       />
       <CardContent>
         <dl className="divide-y divide-line">
-          <Row label="Current plan">{planName}</Row>
+          <Row label="Current plan">{plan?.name ?? (billing.currentPlan || 'Free')}</Row>
+          {plan ? (
+            <Row label="Price">
+              <span className="tabular">{priceAndCycle(plan, billing.billingCycle)}</span>
+            </Row>
+          ) : null}
           <Row label="Subscription">
             {badge ? (
               <Badge tone={badge.tone} dot>
@@ -73,22 +93,29 @@ function PlanInfo({ billing, planName, canChange }: { billing: BillingStatus; pl
               'None'
             )}
           </Row>
-          {daysLeft !== null ? (
+          {trialLeft !== null && billing.trialEndsAt ? (
             <Row label="Trial">
               <span className="tabular">
-                {daysLeft} day{daysLeft === 1 ? '' : 's'} left
+                {plural(trialLeft, 'day')} left · ends {day(billing.trialEndsAt)}
               </span>
             </Row>
           ) : billing.trialEndsAt ? (
             <Row label="Trial">Ended {day(billing.trialEndsAt)}</Row>
           ) : null}
-          {billing.stripe.cancelAtPeriodEnd && billing.stripe.currentPeriodEnd ? (
-            <Row label="Cancels on">
-              <span className="tabular text-amber-700 dark:text-amber-400">{day(billing.stripe.currentPeriodEnd)}</span>
+          {stripe.cancelAtPeriodEnd && stripe.currentPeriodEnd ? (
+            <Row label="Scheduled cancellation">
+              <span className="tabular text-amber-700 dark:text-amber-400">{day(stripe.currentPeriodEnd)}</span>
             </Row>
-          ) : billing.stripe.currentPeriodEnd ? (
-            <Row label="Renews on">
-              <span className="tabular">{day(billing.stripe.currentPeriodEnd)}</span>
+          ) : stripe.currentPeriodEnd && stripe.subscriptionStatus !== 'canceled' ? (
+            <Row label={stripe.subscriptionStatus === 'trialing' ? 'First charge' : 'Renews on'}>
+              <span className="tabular">{day(stripe.currentPeriodEnd)}</span>
+            </Row>
+          ) : null}
+          {graceLeft !== null && billing.paymentGraceEndsAt ? (
+            <Row label="Payment failed">
+              <span className="tabular text-amber-700 dark:text-amber-400">
+                update by {day(billing.paymentGraceEndsAt)} ({plural(graceLeft, 'day')} left)
+              </span>
             </Row>
           ) : null}
           <Row label="Data refresh">
@@ -100,15 +127,7 @@ function PlanInfo({ billing, planName, canChange }: { billing: BillingStatus; pl
   );
 }
 
-function Usage({
-  account,
-  billing,
-  userLimit,
-}: {
-  account: AccountView;
-  billing: BillingStatus;
-  userLimit: number | null;
-}) {
+function Usage({ account, billing }: { account: AccountView; billing: BillingStatus }) {
   const people = useActivePeopleCount();
   const users = useUsers();
   const activeUsers = users.data?.users.filter((u) => u.role !== 'disabled').length;
@@ -118,20 +137,22 @@ function Usage({
       <CardContent className="grid gap-5 sm:grid-cols-3">
         <UsageBar label="Integrations" used={account.integrations.length} limit={billing.maxIntegrations} />
         <UsageBar label="People" used={people.data ?? 0} limit={billing.maxPeople} />
-        {userLimit !== null && activeUsers !== undefined ? (
-          <UsageBar label="Users" used={activeUsers} limit={userLimit} />
-        ) : null}
+        {activeUsers !== undefined ? <UsageBar label="Users" used={activeUsers} limit={billing.maxUsers} /> : null}
       </CardContent>
     </Card>
   );
 }
 
-/** Read-only billing: account info, usage, current plan and subscription state. */
+/**
+ * Billing: account info, the plan with its price, cycle, subscription state, trial, renewal or
+ * scheduled cancellation and payment grace; 'Manage billing' opens the customer portal in a new tab.
+ * The status is read again when the window comes back into view (the portal lives in another tab).
+ */
 export function BillingTab() {
   const session = useSession();
   const account = useAccount();
-  const billing = useBillingStatus();
-  const plans = usePlanCatalogue();
+  const billing = useBillingStatus(true, { refetchOnFocus: true });
+  const catalogue = usePlanCatalogue();
 
   if (account.isPending || billing.isPending) {
     return (
@@ -144,17 +165,29 @@ export function BillingTab() {
   if (billing.isError) return <Banner tone="danger">Error loading billing information</Banner>;
   if (!billing.data) return <EmptyState icon={CreditCard} description="No billing information available" />;
 
-  const plan = plans.data?.plans.find((p) => p.id === billing.data.currentPlan);
-  const role = session.data?.role;
+  const plans = (catalogue.data?.plans ?? []).filter((p) => p.active);
+  const plan = plans.find((p) => p.id === billing.data.currentPlan);
+  const manager = canManage(session.data?.role) && account.data.status !== 'terminated';
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <AccountInfo account={account.data} />
-      <PlanInfo
-        billing={billing.data}
-        planName={plan?.name ?? (billing.data.currentPlan || 'Free')}
-        canChange={canManage(role) && account.data.status !== 'terminated'}
-      />
-      <Usage account={account.data} billing={billing.data} userLimit={plan?.userLimit ?? null} />
+    <div className="flex flex-col gap-4">
+      {billing.data.suspensionReason === 'payment' ? (
+        <Banner tone="danger" title="Suspended for an unpaid invoice" action={manager ? <ManageBillingButton /> : null}>
+          {SUSPENDED_MESSAGE}
+        </Banner>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <AccountInfo account={account.data} />
+        <PlanInfo billing={billing.data} plan={plan} manager={manager} />
+        <Usage account={account.data} billing={billing.data} />
+      </div>
+      {plans.length > 0 ? (
+        <section aria-labelledby="billing-compare" className="flex flex-col gap-3 pt-2">
+          <h2 id="billing-compare" className="text-base font-semibold text-fg">
+            Compare plans
+          </h2>
+          <PlanComparison plans={plans} currentPlan={billing.data.currentPlan} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { CircleCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
+import { Button, ButtonLink } from '../../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
@@ -24,6 +24,10 @@ function inviteError(err: unknown): string {
   }
   return 'Failed to send invitation. Please try again.';
 }
+
+/** A refusal by the plan (user limit, Team Management): the dialog offers the upgrade. */
+const isUpgradeRequired = (err: unknown): err is ApiError =>
+  err instanceof ApiError && (err.body as { code?: string } | undefined)?.code === 'UPGRADE_REQUIRED';
 
 /** Invite dialog: idle, submitting, success (closes after 2 seconds) or error. */
 export function InviteDialog() {
@@ -116,7 +120,23 @@ export function InviteDialog() {
                 aria-label="Role"
               />
             </Field>
-            {invite.isError ? <Banner tone="danger">{inviteError(invite.error)}</Banner> : null}
+            {invite.isError ? (
+              isUpgradeRequired(invite.error) ? (
+                <Banner
+                  tone="warning"
+                  title={invite.error.message}
+                  action={
+                    <ButtonLink to="/upgrade" size="sm" variant="primary">
+                      Upgrade plan
+                    </ButtonLink>
+                  }
+                >
+                  Would you like to upgrade your plan?
+                </Banner>
+              ) : (
+                <Banner tone="danger">{inviteError(invite.error)}</Banner>
+              )
+            ) : null}
           </form>
         )}
       </DialogContent>

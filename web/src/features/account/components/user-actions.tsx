@@ -1,8 +1,11 @@
 import type { AccountUser, AssignableRole } from '@overlap/contract/users';
 import { ArrowDownCircle, ArrowUpCircle, Ban, CircleCheck, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { toast } from '../../../ui/toaster';
 import { Tooltip } from '../../../ui/tooltip';
 import { useChangeRole, useDeleteInvitation, useResendInvitation } from '../api/users';
 import { resendWaitText, useResendCountdown } from '../lib/resend-countdown';
@@ -34,6 +37,7 @@ const roleCopy: Record<
 /** The actions a manager has on one user row; each one asks for confirmation first. */
 export function UserActions({ user, isSelf }: { user: AccountUser; isSelf: boolean }) {
   const [pending, setPending] = useState<Pending>(null);
+  const navigate = useNavigate();
   const changeRole = useChangeRole();
   const resend = useResendInvitation();
   const remove = useDeleteInvitation();
@@ -41,9 +45,18 @@ export function UserActions({ user, isSelf }: { user: AccountUser; isSelf: boole
   const verified = Boolean(user.emailVerifiedAt);
   const close = () => setPending(null);
 
-  /** Failed user actions are only logged (spec 001 §8); the list refetches either way. */
+  /**
+   * Failed user actions are only logged (spec 001 §8); the list refetches either way. A refusal by
+   * the plan (the user limit, Team Management) says so and offers the upgrade.
+   */
   const logged = (action: string) => (err: unknown) => {
     console.warn(`${action} failed`, err);
+    if (err instanceof ApiError && (err.body as { code?: string } | undefined)?.code === 'UPGRADE_REQUIRED') {
+      toast.warning(err.message, {
+        description: 'Would you like to upgrade your plan?',
+        action: { label: 'Upgrade', onClick: () => navigate('/upgrade') },
+      });
+    }
     close();
   };
   const confirmRole = (role: AssignableRole) =>

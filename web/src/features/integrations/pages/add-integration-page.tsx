@@ -41,9 +41,10 @@ function Catalogue() {
     planId,
     planName: plans.data?.plans.find((p) => p.id === planId)?.name ?? (planId || 'Free'),
     maxIntegrations: billing.data?.maxIntegrations ?? -1,
+    maxCustomIntegrations: billing.data?.maxCustomIntegrations ?? -1,
   };
   const lockOf = (service: AvailableService) =>
-    billing.data && integrations.data ? lockReason(service.category, plan, integrations.data.integrations) : null;
+    billing.data && integrations.data ? lockReason(service, plan, integrations.data.integrations) : null;
 
   const choose = (service: AvailableService) => {
     const lock = lockOf(service);

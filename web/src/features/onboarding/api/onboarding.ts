@@ -1,4 +1,3 @@
-import type { CheckoutSession, CreateCheckoutSessionBody } from '@overlap/contract/billing';
 import type {
   AvailableChatApps,
   IntegrationStatusResult,
@@ -41,8 +40,5 @@ export const saveCustomChatApp = (customChatApp: string) =>
 
 export const startOauth = (provider: string) =>
   api<{ authUrl: string }>(apiPaths.onboarding.connectOauth, { method: 'POST', body: { provider } });
-
-export const createCheckoutSession = (body: CreateCheckoutSessionBody) =>
-  api<CheckoutSession>(apiPaths.billing.checkout, { method: 'POST', body });
 
 export const completeOnboarding = () => api<{ success: true }>(apiPaths.onboarding.complete, { method: 'POST' });

@@ -1,22 +1,15 @@
 import type { Plan } from '@overlap/contract/plans';
 import { describe, expect, it } from 'vitest';
-import { integrationsLimit, monthlyPrice, offeredPlans, peopleLimit, startLabel } from './plan-display';
+import { activationText } from './activation-text';
+import { offeredPlans, startLabel } from './plan-display';
 import { DASHBOARD_BUTTON_AFTER_MS, REDIRECT_AFTER_MS, REDIRECTING_FOR_MS, sessionIdPreview } from './success-timing';
 
 describe('plan display', () => {
-  it('shows prices and limits', () => {
-    expect(monthlyPrice({ monthlyPrice: 0 })).toBe('$0');
-    expect(monthlyPrice({ monthlyPrice: 29 })).toBe('$29');
-    expect(integrationsLimit(-1)).toBe('Unlimited integrations');
-    expect(integrationsLimit(1)).toBe('1 integration');
-    expect(integrationsLimit(2)).toBe('2 integrations');
-    expect(peopleLimit(12)).toBe('Up to 12 people');
-  });
-
   it('labels the start button by plan', () => {
     expect(startLabel(undefined)).toBe('Choose a plan');
     expect(startLabel({ id: 'free', name: 'Free' })).toBe('Start with Free');
     expect(startLabel({ id: 'startup', name: 'Startup' })).toBe('Start 7-Day Trial');
+    expect(startLabel({ id: 'startup', name: 'Startup' }, true)).toBe('Subscribe to Startup');
   });
 
   it('offers only active plans, in catalogue order', () => {
@@ -37,5 +30,25 @@ describe('success page', () => {
 
   it('waits 3 s, says Redirecting for 1 s, and offers the button after 0.5 s', () => {
     expect([REDIRECT_AFTER_MS, REDIRECTING_FOR_MS, DASHBOARD_BUTTON_AFTER_MS]).toEqual([3000, 1000, 500]);
+  });
+});
+
+describe('what the success page says happened', () => {
+  const trialing = { currentPlan: 'scaleup', isTrialActive: true, trialEndsAt: '2026-03-17T12:00:00Z' };
+  it('says a paid subscription was activated, and the free plan is active', () => {
+    expect(activationText('cs_test_abc', trialing, 'Scaleup')).toEqual({
+      headline: 'Your subscription has been successfully activated',
+      detail: 'Scaleup plan, free trial until 17 March 2026',
+    });
+    expect(activationText('cs_local_abc', { ...trialing, isTrialActive: false }, 'Scaleup').detail).toBe(
+      'Scaleup plan',
+    );
+    expect(activationText('free_abc', { ...trialing, currentPlan: 'free' }, 'Free')).toEqual({
+      headline: 'Your Free plan is active',
+      detail: null,
+    });
+    expect(activationText('cs_test_abc', { ...trialing, currentPlan: 'free' }, 'Free').headline).toBe(
+      'Setting up your subscription...',
+    );
   });
 });

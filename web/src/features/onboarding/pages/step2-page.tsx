@@ -1,14 +1,13 @@
-import type { PlanId } from '@overlap/contract/plans';
+import type { BillingCycle, PlanId } from '@overlap/contract/plans';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePlanCatalogue } from '../../../api/account';
+import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useOnboardingState } from '../../../api/session';
 import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
-import { createCheckoutSession } from '../api/onboarding';
-import { PlanCard } from '../components/plan-card';
+import { createCheckoutSession, PlanPicker } from '../../billing';
 import { StepHeading } from '../components/step-heading';
 import { offeredPlans, startLabel } from '../lib/plan-display';
 import { stepTwoRedirect } from '../lib/setup-state';
@@ -17,7 +16,9 @@ export default function Step2Page() {
   const navigate = useNavigate();
   const state = useOnboardingState(true);
   const catalogue = usePlanCatalogue();
+  const billing = useBillingStatus();
   const [picked, setPicked] = useState<PlanId | null>(null);
+  const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [starting, setStarting] = useState(false);
   const [failed, setFailed] = useState(false);
   const checked = useRef(false);
@@ -40,7 +41,7 @@ export default function Step2Page() {
     setStarting(true);
     setFailed(false);
     try {
-      const { sessionUrl } = await createCheckoutSession({ planId: selected.id, billingCycle: 'monthly' });
+      const { sessionUrl } = await createCheckoutSession({ planId: selected.id, billingCycle: cycle });
       if (!sessionUrl) throw new Error('No checkout URL received');
       window.location.assign(sessionUrl);
     } catch (err) {
@@ -89,24 +90,18 @@ export default function Step2Page() {
       ) : plans.length === 0 ? (
         <Banner tone="warning">No plans are offered right now. Please try again later.</Banner>
       ) : (
-        <fieldset>
-          <legend className="sr-only">Plan</legend>
-          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-            {plans.map((plan) => (
-              <PlanCard
-                key={plan.id}
-                plan={plan}
-                selected={plan.id === selectedId}
-                current={plan.id === currentPlan}
-                onSelect={setPicked}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <PlanPicker
+          plans={plans}
+          selected={selectedId}
+          onSelect={setPicked}
+          cycle={cycle}
+          onCycleChange={setCycle}
+          currentPlan={currentPlan}
+        />
       )}
       <div className="sticky bottom-0 -mx-4 flex flex-col gap-2 border-t border-line bg-canvas/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:bg-transparent sm:px-0 sm:pt-4 sm:pb-0 sm:backdrop-blur-none">
         <Button type="submit" variant="primary" disabled={!selected || catalogue.isPending} loading={starting}>
-          {startLabel(selected)}
+          {startLabel(selected, Boolean(billing.data?.trialEndsAt))}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Spinner } from '../../../ui/spinner';
+import { useActivatedPlan } from '../hooks/use-activated-plan';
 import { useCompleteOnboarding } from '../hooks/use-complete-onboarding';
 import { sessionIdPreview } from '../lib/success-timing';
 
@@ -16,6 +17,7 @@ const NEXT_STEPS = [
 export default function SuccessPage() {
   const [params] = useSearchParams();
   const session = sessionIdPreview(params.get('session_id'));
+  const activation = useActivatedPlan(params.get('session_id'));
   const { status, redirecting, buttonShown, retry, goHome } = useCompleteOnboarding();
 
   return (
@@ -25,7 +27,10 @@ export default function SuccessPage() {
           <CircleCheck className="size-6" aria-hidden="true" />
         </div>
         <h1 className="text-2xl font-semibold tracking-tight text-fg">Welcome</h1>
-        <p className="mt-1.5 text-sm text-muted">Your subscription has been successfully activated</p>
+        <p className="mt-1.5 text-sm text-muted" aria-live="polite">
+          {activation.headline}
+        </p>
+        {activation.detail ? <p className="tabular mt-0.5 text-[13px] text-faint">{activation.detail}</p> : null}
 
         <div className="mt-6 rounded-lg border border-line bg-canvas px-4 py-4 text-left">
           <h2 className="text-[13px] font-semibold text-fg">What's next</h2>

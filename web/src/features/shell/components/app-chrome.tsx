@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useImpersonation, useSession } from '../../../api/session';
 import { HeaderSlotProvider } from '../../../ui/header-slot';
+import { PaymentGraceBanner } from '../../billing';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { ImpersonationBar } from './impersonation-bar';
@@ -32,6 +33,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
         <AppHeader user={user} impersonating={impersonating} />
         {isSuperadminPage(pathname) && user?.role === 'superadmin' ? <SuperadminBar /> : null}
         {user?.account.status === 'suspended' ? <SuspendedBanner /> : null}
+        {user && user.account.status !== 'suspended' && user.role !== 'superadmin' ? <PaymentGraceBanner /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>

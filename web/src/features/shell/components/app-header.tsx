@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../ui/button';
 import { useHeaderSlotTargets } from '../../../ui/header-slot';
 import { Logo } from '../../../ui/logo';
 import { Tooltip } from '../../../ui/tooltip';
+import { PollingRing } from '../../billing';
 import { useLogout } from '../api/logout';
 import { MobileMenu } from './mobile-menu';
 import { ThemeMenu } from './theme-menu';
@@ -64,6 +65,7 @@ export function AppHeader({ user, impersonating }: AppHeaderProps) {
         <div className="ml-auto flex items-center gap-1">
           {user ? (
             <>
+              {user.role !== 'superadmin' || impersonating ? <PollingRing /> : null}
               <DesktopActions user={user} showSuperadmin={showSuperadmin} />
               <div className="md:hidden">
                 <MobileMenu user={user} showSuperadmin={showSuperadmin} />

@@ -11,7 +11,7 @@ export function SuspendedBanner() {
       <Banner
         tone="danger"
         action={
-          <Link to="/account" className="font-medium underline underline-offset-4 hover:no-underline">
+          <Link to="/account?tab=billing" className="font-medium underline underline-offset-4 hover:no-underline">
             Account settings
           </Link>
         }

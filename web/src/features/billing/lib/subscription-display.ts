@@ -3,9 +3,16 @@ import { differenceInCalendarDays } from 'date-fns';
 
 type SubscriptionTone = 'success' | 'info' | 'neutral' | 'warning' | 'danger';
 
-/** The subscription badge: active, trialing, canceled, or the raw status. */
-export function subscriptionBadge(status: string | null): { label: string; tone: SubscriptionTone } | null {
+/**
+ * The subscription badge: active, trialing, canceled, past due, unpaid, or the raw status; a live
+ * subscription with a scheduled cancellation reads 'Canceling'.
+ */
+export function subscriptionBadge(
+  status: string | null,
+  cancelAtPeriodEnd = false,
+): { label: string; tone: SubscriptionTone } | null {
   if (!status) return null;
+  if (cancelAtPeriodEnd && status !== 'canceled') return { label: 'Canceling', tone: 'warning' };
   switch (status) {
     case 'active':
       return { label: 'Active', tone: 'success' };
@@ -29,4 +36,10 @@ export function trialDaysLeft(
 ): number | null {
   if (!billing.isTrialActive || !billing.trialEndsAt) return null;
   return Math.max(0, differenceInCalendarDays(new Date(billing.trialEndsAt), now));
+}
+
+/** Whole days left before a failed payment suspends the account (0 on the last day), or null. */
+export function graceDaysLeft(billing: Pick<BillingStatus, 'paymentGraceEndsAt'>, now = new Date()): number | null {
+  if (!billing.paymentGraceEndsAt) return null;
+  return Math.max(0, differenceInCalendarDays(new Date(billing.paymentGraceEndsAt), now));
 }

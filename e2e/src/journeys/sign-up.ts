@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core';
+import type { MailCatcher } from './own-server.ts';
+
+/**
+ * Signs a new account up through the pages and the mailed code, setting `password`; the gate then
+ * lands it in the onboarding wizard.
+ */
+export async function signUp(page: Page, baseUrl: string, mail: MailCatcher, email: string, password: string) {
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+  const code = await mail.waitFor(email, /confirmation code: (\d{6})/);
+  await page.goto(`${baseUrl}/confirm-email?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Confirmation code').fill(code);
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+  await page.waitForURL(/\/set-password\?/);
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.waitForURL(/\/onboarding\/step1$/);
+}
