@@ -2,3 +2,4 @@ export * from './schema/accounts.ts';
 export * from './schema/activity.ts';
 export * from './schema/integrations.ts';
 export * from './schema/users.ts';
+export * from './schema/webhooks.ts';

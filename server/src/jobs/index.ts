@@ -11,6 +11,8 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
+  /** pg-boss queue policy; 'short' keeps one waiting job per singletonKey. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** How many jobs of this queue one process works on at once. */
   concurrency?: number;
   handle(deps: AppDeps, data: T, boss: PgBoss): Promise<void>;
@@ -45,6 +47,7 @@ export async function startJobs(deps: AppDeps, options: { work: boolean }): Prom
       retryLimit: job.retryLimit ?? 3,
       retryDelay: job.retryDelaySeconds ?? 30,
       retryBackoff: job.retryBackoff ?? true,
+      ...(job.policy ? { policy: job.policy } : {}),
     });
     if (job.cron) await boss.schedule(job.name, job.cron);
     for (let i = 0; options.work && i < (job.concurrency ?? 1); i++) {
