@@ -1,5 +1,5 @@
-import { queueDaySummaries } from '../modules/webhooks/day-summary.ts';
-import { pruneDeliveries } from '../modules/webhooks/queries.ts';
+import { queueDaySummaries } from '../pipeline/outgoing-webhooks/day-summary.ts';
+import { pruneDeliveries } from '../pipeline/outgoing-webhooks/deliveries.ts';
 import type { JobDefinition } from './index.ts';
 
 const KEEP_DELIVERIES_DAYS = 30;

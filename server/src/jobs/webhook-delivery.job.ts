@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { attemptDelivery } from '../modules/webhooks/deliver.ts';
+import { attemptDelivery } from '../pipeline/outgoing-webhooks/deliver.ts';
 import type { JobDefinition } from './index.ts';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';

@@ -1,4 +1,4 @@
-import { findDueDeliveries } from '../modules/webhooks/queries.ts';
+import { findDueDeliveries } from '../pipeline/outgoing-webhooks/deliveries.ts';
 import type { JobDefinition } from './index.ts';
 import { queueDeliveryAttempt } from './webhook-delivery.job.ts';
 

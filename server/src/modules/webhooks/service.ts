@@ -15,10 +15,10 @@ import { webhookDeliveries, webhooks } from '../../db/schema/webhooks.ts';
 import { requireRole } from '../../http/access.ts';
 import type { Ctx } from '../../http/deps.ts';
 import { conflict, fieldError, notFound } from '../../http/errors.ts';
-import { refusalOf } from './address-guard.ts';
-import { attemptDelivery } from './deliver.ts';
+import { refusalOf } from '../../pipeline/outgoing-webhooks/address-guard.ts';
+import { attemptDelivery } from '../../pipeline/outgoing-webhooks/deliver.ts';
+import { newWebhookSecret, secretHintOf } from '../../pipeline/outgoing-webhooks/signature.ts';
 import { countWebhooks, findWebhook, listDeliveries, listWebhooks, toDelivery } from './queries.ts';
-import { newWebhookSecret, secretHintOf } from './signature.ts';
 
 async function audit(ctx: Ctx, action: string, webhookId: string, details: Record<string, unknown> = {}) {
   await ctx.db.insert(auditLog).values({

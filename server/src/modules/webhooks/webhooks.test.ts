@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { startReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { verifySignature } from './signature.ts';
+import { verifySignature } from '../../pipeline/outgoing-webhooks/signature.ts';
 
 let t: TestApp;
 let receiver: WebhookReceiver;

@@ -1,7 +1,7 @@
 import { RETRY_DELAYS_SECONDS, TEST_EVENT_TYPE } from '@overlap/contract/webhooks';
 import type { DeliveryStatus } from '../../db/schema/webhooks.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { claimDelivery, recordAttempt } from './queries.ts';
+import { claimDelivery, recordAttempt } from './deliveries.ts';
 import { DELIVERY_TIMEOUT_MS, sendSigned } from './send.ts';
 
 /** How long a claim holds a delivery: the send's deadline plus room to record it. */

@@ -16,7 +16,7 @@ import { type JobRunner, startJobs } from '../../jobs/index.ts';
 import { queueDeliveryAttempt, WEBHOOK_DELIVERY_QUEUE } from '../../jobs/webhook-delivery.job.ts';
 import { queueDaySummaries } from './day-summary.ts';
 import { attemptDelivery } from './deliver.ts';
-import { findDueDeliveries, queueEvent } from './queries.ts';
+import { findDueDeliveries, queueEvent } from './deliveries.ts';
 import { verifySignature } from './signature.ts';
 
 let t: TestApp;
