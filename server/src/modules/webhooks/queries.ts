@@ -1,7 +1,7 @@
 import type { Webhook, WebhookDelivery, WebhookEventType } from '@overlap/contract/webhooks';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DeliveryAttemptLog, type DeliveryStatus, webhookDeliveries, webhooks } from '../../db/schema/webhooks.ts';
+import { type DeliveryStatus, webhookDeliveries, webhooks } from '../../db/schema/webhooks.ts';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
