@@ -49,4 +49,16 @@ export const apiPaths = {
     personIntegrationEvents: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}/events`,
     personIntegrationBlocks: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}/activity-blocks`,
   },
+  overlap: {
+    plan: '/api/v1/overlap',
+    availability: (id: string) => `/api/v1/people/${encodeURIComponent(id)}/availability`,
+  },
+  export: { days: '/api/v1/export/days.csv' },
+  webhooks: {
+    list: '/api/v1/webhooks',
+    webhook: (id: string) => `/api/v1/webhooks/${encodeURIComponent(id)}`,
+    deliveries: (id: string) => `/api/v1/webhooks/${encodeURIComponent(id)}/deliveries`,
+    test: (id: string) => `/api/v1/webhooks/${encodeURIComponent(id)}/test`,
+    rotateSecret: (id: string) => `/api/v1/webhooks/${encodeURIComponent(id)}/rotate-secret`,
+  },
 } as const;
