@@ -46,4 +46,4 @@ export const EXPORT_CSV_COLUMNS = [
   'person id',
 ] as const;
 
-export const paths = { days: '/api/v1/export/days.csv' } as const;
+export { exportPaths as paths } from './paths.ts';

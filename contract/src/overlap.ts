@@ -98,7 +98,4 @@ export const availabilityResponse = z
   .meta({ id: 'Availability' });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
-export const paths = {
-  overlap: '/api/v1/overlap',
-  availability: '/api/v1/people/:id/availability',
-} as const;
+export { overlapPaths as paths } from './paths.ts';

@@ -150,10 +150,4 @@ export const webhookPayload = z
   .meta({ id: 'WebhookPayload' });
 export type WebhookPayload = z.infer<typeof webhookPayload>;
 
-export const paths = {
-  webhooks: '/api/v1/webhooks',
-  webhook: '/api/v1/webhooks/:id',
-  deliveries: '/api/v1/webhooks/:id/deliveries',
-  test: '/api/v1/webhooks/:id/test',
-  rotateSecret: '/api/v1/webhooks/:id/rotate-secret',
-} as const;
+export { webhookPaths as paths } from './paths.ts';

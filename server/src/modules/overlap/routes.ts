@@ -29,7 +29,7 @@ const overlapRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.get(
-    paths.availability,
+    '/api/v1/people/:id/availability',
     {
       schema: {
         tags,

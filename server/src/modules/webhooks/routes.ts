@@ -56,13 +56,13 @@ const webhookRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.get(
-    paths.webhook,
+    '/api/v1/webhooks/:id',
     { schema: { tags, summary: 'One webhook (managers)', params: idParams, response: { 200: webhook, ...errors } } },
     async (request) => getWebhook(ctxOf(deps, request), request.params.id),
   );
 
   app.patch(
-    paths.webhook,
+    '/api/v1/webhooks/:id',
     {
       schema: {
         tags,
@@ -76,7 +76,7 @@ const webhookRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.delete(
-    paths.webhook,
+    '/api/v1/webhooks/:id',
     {
       schema: {
         tags,
@@ -92,7 +92,7 @@ const webhookRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.get(
-    paths.deliveries,
+    '/api/v1/webhooks/:id/deliveries',
     {
       schema: {
         tags,
@@ -106,7 +106,7 @@ const webhookRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.post(
-    paths.test,
+    '/api/v1/webhooks/:id/test',
     {
       schema: {
         tags,
@@ -119,7 +119,7 @@ const webhookRoutes: AreaPlugin = async (app, { deps }) => {
   );
 
   app.post(
-    paths.rotateSecret,
+    '/api/v1/webhooks/:id/rotate-secret',
     {
       schema: {
         tags,

@@ -1,33 +1,34 @@
 import type { AvailabilityResponse, OverlapResponse } from '@overlap/contract/overlap';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { apiPaths } from '../../../api/paths';
+import { apiPaths, withQuery } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
 /**
  * Under the activities prefix: a block edit, a person change or news from the live stream refreshes
  * the timeline and these together.
  */
-export const overlapKeys = {
+const overlapKeys = {
   plan: (from: string, days: number, tz: string, people: readonly string[]) =>
-    ['activities', 'overlap', from, days, tz, [...people].sort().join(',')] as const,
-  availability: (personId: string, tz: string) => ['activities', 'availability', personId, tz] as const,
+    [...queryKeys.activities, 'overlap', from, days, tz, [...people].sort().join(',')] as const,
+  availability: (personId: string, tz: string) => [...queryKeys.activities, 'availability', personId, tz] as const,
 };
 
-export interface OverlapParams {
+interface OverlapParams {
   from: string;
   days: number;
   tz: string;
   people: readonly string[];
 }
 
-export function overlapUrl({ from, days, tz, people }: OverlapParams): string {
+function overlapUrl({ from, days, tz, people }: OverlapParams): string {
   const params = new URLSearchParams({ from, days: String(days), tz });
   for (const id of people) params.append('people', id);
-  return `${apiPaths.overlap.plan}?${params}`;
+  return `${apiPaths.overlap.overlap}?${params}`;
 }
 
 /** The planner for the shown people: fresh for 2 minutes like the day, refetched with it every 30 seconds. */
-export const overlapQuery = (p: OverlapParams) =>
+const overlapQuery = (p: OverlapParams) =>
   queryOptions({
     queryKey: overlapKeys.plan(p.from, p.days, p.tz, p.people),
     queryFn: ({ signal }) => api<OverlapResponse>(overlapUrl(p), { signal }),
@@ -40,13 +41,11 @@ export const useOverlap = (p: OverlapParams, enabled = true) =>
   useQuery({ ...overlapQuery(p), enabled: enabled && p.people.length > 0 });
 
 /** A person's usual hours change slowly: fresh for 5 minutes. */
-export const availabilityQuery = (personId: string, tz: string) =>
+const availabilityQuery = (personId: string, tz: string) =>
   queryOptions({
     queryKey: overlapKeys.availability(personId, tz),
     queryFn: ({ signal }) =>
-      api<AvailabilityResponse>(`${apiPaths.overlap.availability(personId)}?${new URLSearchParams({ tz })}`, {
-        signal,
-      }),
+      api<AvailabilityResponse>(withQuery(apiPaths.overlap.availability(personId), { tz }), { signal }),
     staleTime: 5 * 60_000,
   });
 

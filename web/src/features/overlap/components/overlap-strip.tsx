@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button';
 import { useOverlap } from '../api/overlap';
@@ -60,16 +60,24 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
     : overlap.data
       ? 'Nobody online or expected on this day'
       : 'Loading the overlap...';
+  const nowIndex = bars.findIndex((b) => nowMs >= b.start && nowMs < b.end);
+  const focusIndex = active ?? (nowIndex >= 0 ? nowIndex : 0);
   const current = active !== null ? bars[active] : undefined;
+  const focused = bars[focusIndex];
+
+  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
+    if (bars.length === 0) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const index = Math.floor(((event.clientX - box.left) / Math.max(1, box.width)) * bars.length);
+    setActive(Math.min(bars.length - 1, Math.max(0, index)));
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (bars.length === 0) return;
     const move: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
     let next: number | null = null;
     if (event.key in move) {
-      const nowIndex = bars.findIndex((b) => nowMs >= b.start && nowMs < b.end);
-      const from = active ?? (nowIndex >= 0 ? nowIndex : 0);
-      next = active === null ? from : Math.min(bars.length - 1, Math.max(0, from + (move[event.key] ?? 0)));
+      next = active === null ? focusIndex : Math.min(bars.length - 1, Math.max(0, focusIndex + (move[event.key] ?? 0)));
     } else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = bars.length - 1;
     else if (event.key === 'Escape') {
@@ -100,12 +108,15 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
         </div>
       </div>
       <div
-        role="group"
-        aria-label={`Team overlap by half hour. ${summary}. Use the left and right arrow keys to read each half hour.`}
-        aria-describedby="overlap-strip-detail"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the strip is read with the arrow keys
+        role="slider"
+        aria-label="Team overlap by half hour"
+        aria-valuemin={0}
+        aria-valuemax={Math.max(0, bars.length - 1)}
+        aria-valuenow={focusIndex}
+        aria-valuetext={focused ? describeBar(focused, nameOf) : summary}
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onMouseMove={onMouseMove}
         onMouseLeave={() => setActive(null)}
         onBlur={() => setActive(null)}
         className="relative mt-2 flex h-12 items-end gap-px rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
@@ -117,14 +128,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
               <div key={i} className="h-2 flex-1 animate-pulse rounded-[1px] bg-subtle" />
             ))
           : bars.map((bar, i) => (
-              <Bar
-                key={bar.start}
-                bar={bar}
-                total={total}
-                past={bar.end <= nowMs}
-                active={i === active}
-                onEnter={() => setActive(i)}
-              />
+              <Bar key={bar.start} bar={bar} total={total} past={bar.end <= nowMs} active={i === active} />
             ))}
         {nowLeft !== null ? (
           <div
@@ -145,7 +149,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
           </span>
         ))}
       </div>
-      <p id="overlap-strip-detail" aria-live="polite" className="mt-1 min-h-5 truncate text-[13px] text-muted">
+      <p aria-hidden="true" className="mt-1 min-h-5 truncate text-[13px] text-muted">
         {current
           ? describeBar(current, nameOf)
           : 'Point at a half hour (or focus the strip and use ←/→) to see who is around.'}
@@ -154,24 +158,11 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
   );
 }
 
-function Bar({
-  bar,
-  total,
-  past,
-  active,
-  onEnter,
-}: {
-  bar: StripBar;
-  total: number;
-  past: boolean;
-  active: boolean;
-  onEnter: () => void;
-}) {
+function Bar({ bar, total, past, active }: { bar: StripBar; total: number; past: boolean; active: boolean }) {
   const online = (bar.online.length / total) * 100;
   const likely = (bar.likely.length / total) * 100;
   return (
     <div
-      onMouseEnter={onEnter}
       className={cn(
         'relative flex h-full flex-1 flex-col-reverse rounded-[1px]',
         active ? 'bg-accent/15' : 'bg-subtle/60',

@@ -20,9 +20,15 @@ export function durationText(ms: number): string {
 
 /** YYYY-MM-DD of an instant in a timezone. */
 export function dateKeyIn(at: Date | number | string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
-    .formatToParts(new Date(at))
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  const parts: Record<string, string> = {};
+  for (const p of new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).formatToParts(new Date(at))) {
+    parts[p.type] = p.value;
+  }
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

@@ -9,9 +9,9 @@ import type {
 } from '@overlap/contract/webhooks';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { apiPaths } from '../../../api/paths';
+import { apiPaths, withQuery } from '../../../api/paths';
 
-export const webhookKeys = {
+const webhookKeys = {
   all: ['webhooks'] as const,
   list: ['webhooks', 'list'] as const,
   deliveries: (id: string, offset: number) => ['webhooks', 'deliveries', id, offset] as const,
@@ -19,18 +19,18 @@ export const webhookKeys = {
 
 const webhooksQuery = queryOptions({
   queryKey: webhookKeys.list,
-  queryFn: ({ signal }) => api<WebhooksResponse>(apiPaths.webhooks.list, { signal }),
+  queryFn: ({ signal }) => api<WebhooksResponse>(apiPaths.webhooks.webhooks, { signal }),
   staleTime: 30_000,
 });
 export const useWebhooks = (enabled = true) => useQuery({ ...webhooksQuery, enabled });
 
 export const DELIVERIES_PAGE = 20;
 /** A webhook's delivery log, newest first; refreshed every 15 seconds while open (retries land in it). */
-export const deliveriesQuery = (id: string, offset: number) =>
+const deliveriesQuery = (id: string, offset: number) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(id, offset),
     queryFn: ({ signal }) =>
-      api<DeliveriesResponse>(`${apiPaths.webhooks.deliveries(id)}?limit=${DELIVERIES_PAGE}&offset=${offset}`, {
+      api<DeliveriesResponse>(withQuery(apiPaths.webhooks.deliveries(id), { limit: DELIVERIES_PAGE, offset }), {
         signal,
       }),
     refetchInterval: 15_000,
@@ -50,7 +50,7 @@ function useWebhookMutation<A, R>(fn: (args: A) => Promise<R>) {
 
 export const useCreateWebhook = () =>
   useWebhookMutation((body: CreateWebhookBody) =>
-    api<WebhookWithSecret>(apiPaths.webhooks.list, { method: 'POST', body }),
+    api<WebhookWithSecret>(apiPaths.webhooks.webhooks, { method: 'POST', body }),
   );
 export const useUpdateWebhook = () =>
   useWebhookMutation(({ id, ...body }: UpdateWebhookBody & { id: string }) =>
