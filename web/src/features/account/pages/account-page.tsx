@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { useAccount } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Tabs } from '../../../ui/tabs';
 import { MaintenanceTab } from '../../maintenance';
+import { WebhooksSection } from '../../webhooks';
 import { BillingTab } from '../components/billing-tab';
 import { IntegrationsTab } from '../components/integrations-tab';
 import { SectionNav } from '../components/section-nav';
@@ -11,7 +13,7 @@ import { UsersTab } from '../components/users-tab';
 
 const SUSPENDED_MESSAGE = 'Your account has been suspended. Please visit your account settings to resolve this issue.';
 
-/** /account: integrations (default), users, billing and maintenance tabs, bound to ?tab=. */
+/** /account: integrations (default), users, billing, maintenance and (managers) webhooks tabs, bound to ?tab=. */
 export default function AccountPage() {
   const session = useSession();
   const account = useAccount();
@@ -23,6 +25,9 @@ export default function AccountPage() {
     { value: 'users', label: 'Users', content: <UsersTab />, disabled: terminated },
     { value: 'billing', label: 'Billing', content: <BillingTab /> },
     { value: 'maintenance', label: 'Maintenance', content: <MaintenanceTab />, disabled: terminated },
+    ...(canManage(session.data?.role)
+      ? [{ value: 'webhooks', label: 'Webhooks', content: <WebhooksSection />, disabled: terminated }]
+      : []),
   ];
 
   return (

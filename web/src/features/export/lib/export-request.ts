@@ -30,8 +30,8 @@ export function exportUrl(range: ExportRange, people: readonly string[] = []): s
 export const exportFileName = (range: ExportRange, format: ExportFormat) =>
   `overlap-days-${range.from}-to-${range.to}.${format}`;
 
-/** The last `days` days up to `to`, inclusive. */
-export function lastDays(to: string, days: number): ExportRange {
+/** The last `days` days up to `to` (default today in the viewer's timezone), inclusive. */
+export function lastDays(to: string = new Intl.DateTimeFormat('en-CA').format(new Date()), days = 30): ExportRange {
   const from = new Date((dayNumber(to) - (days - 1)) * 86_400_000).toISOString().slice(0, 10);
   return { from, to };
 }

@@ -1,0 +1,26 @@
+import type { DashboardPerson } from '@overlap/contract/activity';
+import { useMemo } from 'react';
+import { BestTimePanel, OverlapStrip } from '../../overlap';
+import { useClock } from '../lib/clock';
+import { displayName } from './person-header';
+
+export interface OverlapOverviewProps {
+  /** The people shown on the timeline, in column order. */
+  people: readonly DashboardPerson[];
+  /** The viewed day and today, YYYY-MM-DD in the viewer's timezone. */
+  date: string;
+  today: string;
+  timeZone: string;
+}
+
+/** Above the timeline: the day's overlap strip and the best times to reach everyone in the coming days. */
+export function OverlapOverview({ people, date, today, timeZone }: OverlapOverviewProps) {
+  const nowMs = useClock((ms) => Math.floor(ms / 60_000) * 60_000);
+  const shown = useMemo(() => people.map((p) => ({ id: p.id, name: displayName(p), color: p.color })), [people]);
+  return (
+    <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <OverlapStrip date={date} timeZone={timeZone} people={shown} nowMs={nowMs} />
+      <BestTimePanel today={today} timeZone={timeZone} people={shown} />
+    </div>
+  );
+}
