@@ -18,7 +18,7 @@ export function OverlapOverview({ people, date, today, timeZone }: OverlapOvervi
   const nowMs = useClock((ms) => Math.floor(ms / 60_000) * 60_000);
   const shown = useMemo(() => people.map((p) => ({ id: p.id, name: displayName(p), color: p.color })), [people]);
   return (
-    <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <OverlapStrip date={date} timeZone={timeZone} people={shown} nowMs={nowMs} />
       <BestTimePanel today={today} timeZone={timeZone} people={shown} />
     </div>

@@ -32,7 +32,7 @@ export function BestTimePanel({ today, timeZone, people, days = 3 }: BestTimePan
   return (
     <section
       aria-labelledby="best-time-title"
-      className="flex flex-col rounded-lg border border-line bg-surface px-4 py-3"
+      className="flex min-w-0 flex-col rounded-lg border border-line bg-surface px-4 py-3"
       data-testid="best-time"
     >
       <h2 id="best-time-title" className="text-sm font-semibold">
@@ -67,7 +67,7 @@ export function BestTimePanel({ today, timeZone, people, days = 3 }: BestTimePan
           )}
           <ol className="mt-2 flex flex-col divide-y divide-line">
             {windows.map((w) => (
-              <li key={w.start} className="flex items-center justify-between gap-3 py-2">
+              <li key={w.start} className="flex items-center justify-between gap-3 py-1.5">
                 <div className="min-w-0">
                   <p className="tabular text-sm font-medium">
                     {dayLabel(w.start, timeZone, today)} · {clockRange(w.start, w.end, timeZone)}

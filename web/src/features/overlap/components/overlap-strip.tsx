@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button';
 import { useOverlap } from '../api/overlap';
@@ -65,7 +65,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
   const current = active !== null ? bars[active] : undefined;
   const focused = bars[focusIndex];
 
-  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
+  const onPointer = (event: PointerEvent<HTMLDivElement>) => {
     if (bars.length === 0) return;
     const box = event.currentTarget.getBoundingClientRect();
     const index = Math.floor(((event.clientX - box.left) / Math.max(1, box.width)) * bars.length);
@@ -92,7 +92,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
   return (
     <section
       aria-labelledby="overlap-strip-title"
-      className="rounded-lg border border-line bg-surface px-4 pt-3 pb-2.5"
+      className="flex min-w-0 flex-col rounded-lg border border-line bg-surface px-4 pt-3 pb-2.5"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="overlap-strip-title" className="text-sm font-semibold">
@@ -116,16 +116,17 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
         aria-valuetext={focused ? describeBar(focused, nameOf) : summary}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        onMouseMove={onMouseMove}
-        onMouseLeave={() => setActive(null)}
+        onPointerMove={onPointer}
+        onPointerDown={onPointer}
+        onPointerLeave={(e) => (e.pointerType === 'mouse' ? setActive(null) : null)}
         onBlur={() => setActive(null)}
-        className="relative mt-2 flex h-12 items-end gap-px rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
+        className="relative mt-2 flex min-h-16 flex-1 touch-pan-y gap-px rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
         data-testid="overlap-strip"
       >
         {bars.length === 0
           ? Array.from({ length: 48 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-              <div key={i} className="h-2 flex-1 animate-pulse rounded-[1px] bg-subtle" />
+              <div key={i} className="mt-auto h-2 flex-1 animate-pulse rounded-[1px] bg-subtle" />
             ))
           : bars.map((bar, i) => (
               <Bar key={bar.start} bar={bar} total={total} past={bar.end <= nowMs} active={i === active} />
@@ -150,9 +151,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
         ))}
       </div>
       <p aria-hidden="true" className="mt-1 min-h-5 truncate text-[13px] text-muted">
-        {current
-          ? describeBar(current, nameOf)
-          : 'Point at a half hour (or focus the strip and use ←/→) to see who is around.'}
+        {current ? describeBar(current, nameOf) : 'Point at or tap a half hour to see who is around.'}
       </p>
     </section>
   );
@@ -164,7 +163,7 @@ function Bar({ bar, total, past, active }: { bar: StripBar; total: number; past:
   return (
     <div
       className={cn(
-        'relative flex h-full flex-1 flex-col-reverse rounded-[1px]',
+        'relative flex flex-1 flex-col-reverse rounded-[1px]',
         active ? 'bg-accent/15' : 'bg-subtle/60',
         past && 'opacity-70',
       )}

@@ -113,7 +113,7 @@ export function WebhookFormDialog({ open, onOpenChange, webhook, onCreated }: We
                 <label key={choice.value} className="flex items-start gap-2.5 text-sm">
                   <input
                     type="checkbox"
-                    className="mt-0.5 size-4 accent-accent"
+                    className="mt-0.5 size-4 shrink-0 accent-accent"
                     checked={events.includes(choice.value)}
                     onChange={() => toggle(choice.value)}
                   />
@@ -134,7 +134,7 @@ export function WebhookFormDialog({ open, onOpenChange, webhook, onCreated }: We
           <label className="flex items-center gap-2.5 text-sm">
             <input
               type="checkbox"
-              className="size-4 accent-accent"
+              className="size-4 shrink-0 accent-accent"
               checked={active}
               onChange={(e) => setActive(e.target.checked)}
             />
