@@ -65,7 +65,7 @@ describe('WebhooksSection', () => {
   });
 
   it("shows the server's refusal under the URL and keeps the form open", async () => {
-    renderSection((url, init) => {
+    renderSection((_url, init) => {
       if (init?.method === 'POST') {
         return Response.json(
           {
@@ -99,7 +99,7 @@ describe('WebhooksSection', () => {
 
   it('asks before deleting, then deletes', async () => {
     let list = [HOOK];
-    const fetch = renderSection((url, init) => {
+    const fetch = renderSection((_url, init) => {
       if (init?.method === 'DELETE') {
         list = [];
         return Response.json({ success: true, message: 'Webhook deleted' });
