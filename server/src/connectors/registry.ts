@@ -1,4 +1,4 @@
-import { demoConnector } from './demo.ts';
+import { demoConnector } from './demo/connector.ts';
 import type { Connector } from './types.ts';
 
 const connectors = new Map<string, Connector>([[demoConnector.provider, demoConnector]]);
