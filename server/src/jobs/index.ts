@@ -6,6 +6,9 @@ import { job as retentionJob } from './retention.job.ts';
 import { job as runIntegrationJob } from './run-integration.job.ts';
 import { job as schedulerTickJob } from './scheduler-tick.job.ts';
 import { job as trialExpiryJob } from './trial-expiry.job.ts';
+import { job as webhookDaySummaryJob } from './webhook-day-summary.job.ts';
+import { job as webhookDeliveryJob } from './webhook-delivery.job.ts';
+import { job as webhookDispatchJob } from './webhook-dispatch.job.ts';
 
 /** One background job: its queue, optional cron schedule, retry policy and handler. */
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -31,6 +34,9 @@ export function loadJobs(): JobDefinition[] {
     runIntegrationJob,
     schedulerTickJob,
     trialExpiryJob,
+    webhookDaySummaryJob,
+    webhookDeliveryJob,
+    webhookDispatchJob,
   ] as JobDefinition[];
 }
 

@@ -3,8 +3,7 @@ import { errorBody } from '@overlap/contract/common';
 import { EXPORT_CSV_COLUMNS, type ExportDay, exportDaysJson, exportDaysQuery, paths } from '@overlap/contract/export';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import { type AreaPlugin, ctxOf } from '../area.ts';
 import { csvRecord } from './csv.ts';
 import { checkRange, type ExportRange, exportDays } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { type ExportDay, MAX_EXPORT_DAYS } from '@overlap/contract/export';
-import type { Ctx } from '../../http/deps.ts';
-import { fieldError } from '../../http/errors.ts';
-import { addDays, isRealDate, startOfLocalDay } from '../calendars/zoned-time.ts';
+import type { Ctx } from '../../core/context.ts';
+import { fieldError } from '../../core/errors.ts';
+import { addDays, isRealDate, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { zonedIso } from '../overlap/clock.ts';
 import { findActivePeople, findBlockSpans, type PlannedPerson } from '../overlap/queries.ts';
 import { mergeSpans, type Span } from '../overlap/spans.ts';

@@ -1,4 +1,4 @@
-import { offsetAt } from '../calendars/zoned-time.ts';
+import { tzOffsetMs } from '../../lib/zoned-time.ts';
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
@@ -7,13 +7,13 @@ const DAY_MINUTES = 24 * 60;
 export function wallClockToInstant(date: string, minutes: number, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number);
   const wall = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) + minutes * MINUTE;
-  const guess = wall - offsetAt(wall, timeZone);
-  return wall - offsetAt(guess, timeZone);
+  const guess = wall - tzOffsetMs(timeZone, wall);
+  return wall - tzOffsetMs(timeZone, guess);
 }
 
 /** Minutes after local midnight of `instant` in `timeZone` (0..1439). */
 export function minuteOfDay(instant: number, timeZone: string): number {
-  const local = Math.floor((instant + offsetAt(instant, timeZone)) / MINUTE);
+  const local = Math.floor((instant + tzOffsetMs(timeZone, instant)) / MINUTE);
   return ((local % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
 }
 
@@ -25,7 +25,7 @@ export function clockText(minutes: number): string {
 
 /** ISO 8601 with the offset `timeZone` has at `instant`, to the second: 2025-06-10T09:03:00+02:00. */
 export function zonedIso(instant: number, timeZone: string): string {
-  const offset = offsetAt(instant, timeZone);
+  const offset = tzOffsetMs(timeZone, instant);
   const local = new Date(Math.floor(instant / 1000) * 1000 + offset).toISOString().slice(0, 19);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset) / MINUTE;

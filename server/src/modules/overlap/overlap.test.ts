@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createBlock, createPerson, createPrediction, createTrackedPerson } from '../../../test/factories/activity.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
-import { addDays, isoWeekdayIndex, localDateOf } from '../calendars/zoned-time.ts';
+import { addDays, isoWeekdayIndex, localDateOf } from '../../lib/zoned-time.ts';
 import { wallClockToInstant } from './clock.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, startOfLocalDay } from '../calendars/zoned-time.ts';
+import { addDays, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { bestWindows, type PersonActivity, planSlots } from './planner.ts';
 
 const at = (iso: string) => Date.parse(iso);

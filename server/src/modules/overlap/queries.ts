@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { effectiveTimezone } from '../calendars/zoned-time.ts';
+import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import type { PredictedSpan } from './spans.ts';
 
 /** A uuid[] parameter (ids come from the database or from validated input). */

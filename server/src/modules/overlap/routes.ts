@@ -6,8 +6,7 @@ import {
   overlapResponse,
   paths,
 } from '@overlap/contract/overlap';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import { type AreaPlugin, ctxOf } from '../area.ts';
 import { getAvailability, getOverlap } from './service.ts';
 
 const tags = ['overlap'];

@@ -1,8 +1,8 @@
 import type { AvailabilityResponse, OverlapResponse } from '@overlap/contract/overlap';
 import { SLOT_MINUTES } from '@overlap/contract/overlap';
-import type { Ctx } from '../../http/deps.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
-import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../calendars/zoned-time.ts';
+import type { Ctx } from '../../core/context.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
+import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { bestWindows, type PersonActivity, planSlots, SLOT_MS } from './planner.ts';
 import {
   findAccountPerson,

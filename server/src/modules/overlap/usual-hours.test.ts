@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekdayIndex } from '../calendars/zoned-time.ts';
+import { addDays, isoWeekdayIndex } from '../../lib/zoned-time.ts';
 import { wallClockToInstant, zonedIso } from './clock.ts';
 import { rangesAsClock, rangesInViewerTime, usualHours } from './usual-hours.ts';
 

@@ -1,5 +1,5 @@
 import type { ClockRange } from '@overlap/contract/overlap';
-import { addDays } from '../calendars/zoned-time.ts';
+import { addDays } from '../../lib/zoned-time.ts';
 import { clockText, minuteOfDay, wallClockToInstant } from './clock.ts';
 import { coveredMs, mergeSpans, type Span } from './spans.ts';
 

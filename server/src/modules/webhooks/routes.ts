@@ -11,8 +11,7 @@ import {
   webhooksResponse,
   webhookWithSecret,
 } from '@overlap/contract/webhooks';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import { type AreaPlugin, ctxOf } from '../area.ts';
 import {
   createWebhook,
   deleteWebhook,

@@ -10,11 +10,11 @@ import {
   type WebhookWithSecret,
 } from '@overlap/contract/webhooks';
 import { and, eq } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { conflict, fieldError, notFound } from '../../core/errors.ts';
 import { auditLog } from '../../db/schema/accounts.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/webhooks.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { refusalOf } from '../../pipeline/outgoing-webhooks/address-guard.ts';
 import { attemptDelivery } from '../../pipeline/outgoing-webhooks/deliver.ts';
 import { newWebhookSecret, secretHintOf } from '../../pipeline/outgoing-webhooks/signature.ts';

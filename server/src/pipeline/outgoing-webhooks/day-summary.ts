@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { addDays, effectiveTimezone, localDateOf } from '../../modules/calendars/zoned-time.ts';
+import { addDays, effectiveTimezone, localDateOf } from '../../lib/zoned-time.ts';
 import { accountsSubscribedTo, queueEvent } from './deliveries.ts';
 
 export const DAY_SUMMARY = 'day.summary';

@@ -1,6 +1,6 @@
 import { RETRY_DELAYS_SECONDS, TEST_EVENT_TYPE } from '@overlap/contract/webhooks';
+import type { AppDeps } from '../../core/context.ts';
 import type { DeliveryStatus } from '../../db/schema/webhooks.ts';
-import type { AppDeps } from '../../http/deps.ts';
 import { claimDelivery, recordAttempt } from './deliveries.ts';
 import { DELIVERY_TIMEOUT_MS, sendSigned } from './send.ts';
 
