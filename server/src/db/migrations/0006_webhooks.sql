@@ -49,7 +49,7 @@ BEGIN
            'data', jsonb_build_object(
              'person', jsonb_build_object(
                'id', NEW."id",
-               'name', coalesce(NEW."name", NEW."email"),
+               'name', coalesce(NEW."name", NEW."email", NEW."person_identifier"),
                'timezone', coalesce(NEW."timezone_manual", NEW."timezone_automatic", 'UTC')),
              'online', NEW."is_online",
              'lastSeenAt', to_char(NEW."last_seen_at" AT TIME ZONE 'UTC', utc_iso)))

@@ -48,7 +48,8 @@ describe('WebhooksSection', () => {
     expect(await screen.findByText('No webhooks yet')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Add webhook' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
-    await userEvent.type(within(dialog).getByLabelText(/Payload URL/), HOOK.url);
+    await userEvent.click(within(dialog).getByLabelText(/Payload URL/));
+    await userEvent.paste(HOOK.url);
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Day summary/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
 
@@ -87,7 +88,8 @@ describe('WebhooksSection', () => {
     });
     await userEvent.click((await screen.findAllByRole('button', { name: 'Add webhook' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
-    await userEvent.type(within(dialog).getByLabelText(/Payload URL/), 'http://10.0.0.7/hook');
+    await userEvent.click(within(dialog).getByLabelText(/Payload URL/));
+    await userEvent.paste('http://10.0.0.7/hook');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
     expect(
       await within(dialog).findByText(
