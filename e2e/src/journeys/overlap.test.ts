@@ -32,6 +32,12 @@ const clock = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(iso),
   );
+const duration = (w: { start: string; end: string }) => {
+  const minutes = Math.round((Date.parse(w.end) - Date.parse(w.start)) / 60_000);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m}m` : m === 0 ? `${h}h` : `${h}h ${m}m`;
+};
 const dateKey = (at: number | string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(at),
@@ -77,8 +83,9 @@ describe('overlap planner', () => {
     const shown = await panel.getByRole('listitem').allTextContents();
     expect(shown).toHaveLength(Math.min(3, answer.best.length));
     answer.best.slice(0, 3).forEach((w, i) => {
-      expect(shown[i]).toContain(`${clock(w.start)}–${clock(w.end)}`);
-      expect(shown[i]).toContain(`${w.people.length} of 3 people · ${Math.round(w.confidence * 100)}% likely`);
+      expect(shown[i]).toContain(
+        `${clock(w.start)}–${clock(w.end)}${duration(w)} · ${w.people.length} of 3 people · ${Math.round(w.confidence * 100)}% likely`,
+      );
     });
 
     const strip = page.getByRole('slider', { name: 'Team overlap by half hour' });

@@ -129,7 +129,7 @@ export default function DashboardPage() {
     body = (
       <>
         <OverlapOverview people={people} date={date} today={today} timeZone={timeZone} />
-        <Timeline people={people} day={day} onHide={hide} onSelectBlock={onSelectBlock} />
+        <Timeline people={people} day={day} onHide={hide} onSelectBlock={onSelectBlock} belowOverview />
       </>
     );
   }

@@ -30,77 +30,69 @@ export function BestTimePanel({ today, timeZone, people, days = 3 }: BestTimePan
   const everyone = windows.length > 0 && windows.every((w) => w.people.length === people.length);
 
   return (
-    <section
-      aria-labelledby="best-time-title"
-      className="flex min-w-0 flex-col rounded-lg border border-line bg-surface px-4 py-3"
-      data-testid="best-time"
-    >
+    <section aria-labelledby="best-time-title" className="flex min-w-0 flex-col" data-testid="best-time">
       <h2 id="best-time-title" className="text-sm font-semibold">
         Best time to reach everyone
       </h2>
       <p className="text-xs text-muted">
         Next {days} days, your time ({timeZone})
+        {windows.length > 0 && !everyone ? (
+          <span className="text-amber-700 dark:text-amber-300"> · no time when all {people.length} are around</span>
+        ) : null}
       </p>
       {overlap.isPending && people.length > 0 ? (
-        <div className="mt-3 flex flex-col gap-2" aria-busy="true">
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
+        <div className="mt-2 flex flex-col gap-1.5" aria-busy="true">
+          <Skeleton className="h-6" />
+          <Skeleton className="h-6" />
         </div>
       ) : overlap.isError && !overlap.data ? (
-        <div role="alert" className="mt-3 flex items-center justify-between gap-2">
+        <div role="alert" className="mt-2 flex items-center justify-between gap-2">
           <p className="text-[13px] text-red-600 dark:text-red-400">Could not load the best times.</p>
           <Button size="sm" onClick={() => overlap.refetch()} loading={overlap.isFetching}>
             Retry
           </Button>
         </div>
       ) : windows.length === 0 ? (
-        <div className="mt-3 flex items-start gap-2.5 text-[13px] text-muted">
+        <div className="mt-2 flex items-start gap-2 text-[13px] text-muted">
           <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <p>No overlap expected yet. Predictions appear once the team has a few days of activity.</p>
         </div>
       ) : (
-        <>
-          {everyone ? null : (
-            <p className="mt-2 text-[13px] text-amber-700 dark:text-amber-300">
-              No time when all {people.length} are around; these reach the most.
-            </p>
-          )}
-          <ol className="mt-2 flex flex-col divide-y divide-line">
-            {windows.map((w) => (
-              <li key={w.start} className="flex items-center justify-between gap-3 py-1.5">
-                <div className="min-w-0">
-                  <p className="tabular text-sm font-medium">
-                    {dayLabel(w.start, timeZone, today)} · {clockRange(w.start, w.end, timeZone)}
-                  </p>
-                  <p className="text-xs text-muted">
-                    {durationText(Date.parse(w.end) - Date.parse(w.start))} · {w.people.length} of {people.length}{' '}
-                    {people.length === 1 ? 'person' : 'people'} · {percent(w.confidence)} likely
-                  </p>
-                </div>
-                <div className="flex shrink-0 -space-x-1.5">
-                  {w.people.slice(0, 5).map((id) => {
-                    const p = byId.get(id);
-                    return (
-                      <Avatar
-                        key={id}
-                        id={id}
-                        name={p?.name}
-                        color={p?.color}
-                        size="sm"
-                        className="ring-2 ring-surface rounded-full"
-                      />
-                    );
-                  })}
-                  {w.people.length > 5 ? (
-                    <span className="tabular inline-flex size-6 items-center justify-center rounded-full bg-subtle text-[10px] font-medium ring-2 ring-surface">
-                      +{w.people.length - 5}
-                    </span>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ol>
-        </>
+        <ol className="mt-1.5 flex flex-col">
+          {windows.map((w) => (
+            <li key={w.start} className="flex items-center justify-between gap-3 py-0.5">
+              <div className="min-w-0">
+                <p className="tabular truncate text-sm font-medium">
+                  {dayLabel(w.start, timeZone, today)} {clockRange(w.start, w.end, timeZone)}
+                </p>
+                <p className="tabular truncate text-xs text-muted">
+                  {durationText(Date.parse(w.end) - Date.parse(w.start))} · {w.people.length} of {people.length}{' '}
+                  {people.length === 1 ? 'person' : 'people'} · {percent(w.confidence)} likely
+                </p>
+              </div>
+              <div className="flex shrink-0 -space-x-1">
+                {w.people.slice(0, 4).map((id) => {
+                  const p = byId.get(id);
+                  return (
+                    <Avatar
+                      key={id}
+                      id={id}
+                      name={p?.name}
+                      color={p?.color}
+                      size="xs"
+                      className="rounded-full ring-2 ring-surface"
+                    />
+                  );
+                })}
+                {w.people.length > 4 ? (
+                  <span className="tabular inline-flex size-5 items-center justify-center rounded-full bg-subtle text-[9px] font-medium ring-2 ring-surface">
+                    +{w.people.length - 4}
+                  </span>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );

@@ -35,10 +35,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
 
   if (overlap.isError && !overlap.data) {
     return (
-      <div
-        role="alert"
-        className="flex items-center justify-between gap-3 rounded-lg border border-line bg-surface px-4 py-3"
-      >
+      <div role="alert" className="flex items-center justify-between gap-3">
         <p className="text-sm text-red-600 dark:text-red-400">Could not load the team's overlap.</p>
         <Button size="sm" onClick={() => overlap.refetch()} loading={overlap.isFetching}>
           Retry
@@ -90,10 +87,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
   };
 
   return (
-    <section
-      aria-labelledby="overlap-strip-title"
-      className="flex min-w-0 flex-col rounded-lg border border-line bg-surface px-4 pt-3 pb-2.5"
-    >
+    <section aria-labelledby="overlap-strip-title" className="flex min-w-0 flex-col">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="overlap-strip-title" className="text-sm font-semibold">
           Overlap <span className="font-normal text-muted">· {summary}</span>
@@ -120,7 +114,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
         onPointerDown={onPointer}
         onPointerLeave={(e) => (e.pointerType === 'mouse' ? setActive(null) : null)}
         onBlur={() => setActive(null)}
-        className="relative mt-2 flex min-h-16 flex-1 touch-pan-y gap-px rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
+        className="relative mt-2 flex h-14 touch-pan-y gap-px lg:h-20 rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-surface"
         data-testid="overlap-strip"
       >
         {bars.length === 0
@@ -150,7 +144,7 @@ export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProp
           </span>
         ))}
       </div>
-      <p aria-hidden="true" className="mt-1 min-h-5 truncate text-[13px] text-muted">
+      <p aria-hidden="true" className="mt-0.5 min-h-4 truncate text-xs text-muted">
         {current ? describeBar(current, nameOf) : 'Point at or tap a half hour to see who is around.'}
       </p>
     </section>
