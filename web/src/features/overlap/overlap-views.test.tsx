@@ -103,15 +103,26 @@ describe('BestTimePanel', () => {
 });
 
 describe('OverlapStrip', () => {
-  it('reads each half hour with the arrow keys', async () => {
+  it('reads each half hour of the viewed day with the arrow keys', async () => {
     const slots = [
       half('2025-06-10T10:00:00.000Z', [ANA]),
       half('2025-06-10T10:30:00.000Z', [ANA], [BEN, CHIE]),
       half('2025-06-10T11:00:00.000Z', [], [CHIE]),
     ];
-    renderWith(
-      <OverlapStrip date="2025-06-10" timeZone="UTC" people={people} nowMs={Date.parse('2025-06-10T10:10:00Z')} />,
-      () => ({ timezone: 'UTC', slotMinutes: 30, slots, best: [] }),
+    const fetch = renderWith(
+      <OverlapStrip
+        date="2025-06-10"
+        today="2025-06-10"
+        timeZone="UTC"
+        people={people}
+        nowMs={Date.parse('2025-06-10T10:10:00Z')}
+      />,
+      () => ({
+        timezone: 'UTC',
+        slotMinutes: 30,
+        slots: [...slots, half('2025-06-11T10:00:00.000Z', [ANA, BEN, CHIE])],
+        best: [],
+      }),
     );
     expect(await screen.findByText(/Most together 10:30–11:00: 3 of 3/)).toBeInTheDocument();
     const strip = screen.getByRole('slider', { name: 'Team overlap by half hour' });
@@ -121,6 +132,10 @@ describe('OverlapStrip', () => {
     expect(strip).toHaveAttribute('aria-valuetext', '10:30–11:00: 1 online (Ana), 2 likely (Ben, Chie)');
     await userEvent.keyboard('{End}');
     expect(strip).toHaveAttribute('aria-valuetext', '11:00–11:30: 1 likely (Chie)');
+    // Viewing today it shares the best-time panel's three-day request and keeps today's half hours.
+    expect(fetch.mock.calls[0]?.[0]).toBe(
+      `/api/v1/overlap?from=2025-06-10&days=3&tz=UTC&people=${ANA}&people=${BEN}&people=${CHIE}`,
+    );
   });
 });
 

@@ -20,7 +20,7 @@ export function OverlapOverview({ people, date, today, timeZone }: OverlapOvervi
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] divide-y divide-line rounded-lg border border-line bg-surface lg:grid-cols-[minmax(0,1fr)_24rem] lg:divide-x lg:divide-y-0">
       <div className="px-4 pt-3 pb-2">
-        <OverlapStrip date={date} timeZone={timeZone} people={shown} nowMs={nowMs} />
+        <OverlapStrip date={date} today={today} timeZone={timeZone} people={shown} nowMs={nowMs} />
       </div>
       <div className="px-4 py-3">
         <BestTimePanel today={today} timeZone={timeZone} people={shown} />

@@ -12,17 +12,19 @@ export interface PanelPerson {
   color: string | null;
 }
 
+/** The panel looks at today and the next two days. */
+export const BEST_TIME_DAYS = 3;
+
 export interface BestTimePanelProps {
   /** Today in the viewer's timezone, YYYY-MM-DD. */
   today: string;
   timeZone: string;
   people: readonly PanelPerson[];
-  /** How many days from today to look at. */
-  days?: number;
 }
 
 /** 'Best time to reach everyone': the longest windows of the coming days where the most of the shown people overlap. */
-export function BestTimePanel({ today, timeZone, people, days = 3 }: BestTimePanelProps) {
+export function BestTimePanel({ today, timeZone, people }: BestTimePanelProps) {
+  const days = BEST_TIME_DAYS;
   const ids = useMemo(() => people.map((p) => p.id), [people]);
   const overlap = useOverlap({ from: today, days, tz: timeZone, people: ids });
   const byId = useMemo(() => new Map(people.map((p) => [p.id, p])), [people]);

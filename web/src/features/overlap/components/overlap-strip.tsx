@@ -3,6 +3,8 @@ import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/button';
 import { useOverlap } from '../api/overlap';
 import { busiestStretch, describeBar, hourTicks, type StripBar, stripBars } from '../lib/strip';
+import { dateKeyIn } from '../lib/time-text';
+import { BEST_TIME_DAYS } from './best-time-panel';
 
 export interface StripPerson {
   id: string;
@@ -10,8 +12,9 @@ export interface StripPerson {
 }
 
 export interface OverlapStripProps {
-  /** The viewed day, YYYY-MM-DD in `timeZone`. */
+  /** The viewed day and today, YYYY-MM-DD in `timeZone`. */
   date: string;
+  today: string;
   timeZone: string;
   /** The people shown on the timeline, in column order. */
   people: readonly StripPerson[];
@@ -24,11 +27,22 @@ const HATCH = 'repeating-linear-gradient(135deg, rgb(16 185 129 / 0.55) 0 2px, r
  * How many of the shown people are online (solid) or likely online (hatched) in each half hour of the
  * viewed day, in one glance. Hover a bar, or focus the strip and use ←/→, to read who.
  */
-export function OverlapStrip({ date, timeZone, people, nowMs }: OverlapStripProps) {
+export function OverlapStrip({ date, today, timeZone, people, nowMs }: OverlapStripProps) {
   const ids = useMemo(() => people.map((p) => p.id), [people]);
-  const overlap = useOverlap({ from: date, days: 1, tz: timeZone, people: ids });
+  // Viewing today, the strip reads the best-time panel's request (the same key: one fetch for both).
+  const range = date === today ? { from: today, days: BEST_TIME_DAYS } : { from: date, days: 1 };
+  const overlap = useOverlap({ ...range, tz: timeZone, people: ids });
   const [active, setActive] = useState<number | null>(null);
-  const bars = useMemo(() => (overlap.data ? stripBars(overlap.data.slots, timeZone) : []), [overlap.data, timeZone]);
+  const bars = useMemo(
+    () =>
+      overlap.data
+        ? stripBars(
+            overlap.data.slots.filter((s) => dateKeyIn(s.start, timeZone) === date),
+            timeZone,
+          )
+        : [],
+    [overlap.data, timeZone, date],
+  );
   const names = useMemo(() => new Map(people.map((p) => [p.id, p.name])), [people]);
   const nameOf = (id: string) => names.get(id) ?? 'Someone';
   const total = Math.max(1, people.length);
