@@ -90,7 +90,8 @@ export const dashboardPerson = z
   .meta({ id: 'DashboardPerson' });
 export type DashboardPerson = z.infer<typeof dashboardPerson>;
 
-const visiblePeopleParam = z.preprocess(
+/** A repeated (or comma-separated) query parameter of person ids. */
+export const personIdsParam = z.preprocess(
   (v) => {
     if (v === undefined || v === '') return undefined;
     const list = Array.isArray(v) ? v : [v];
@@ -105,7 +106,7 @@ const visiblePeopleParam = z.preprocess(
 export const activitiesQuery = z.object({
   date: isoDate.optional().describe('The viewed day, YYYY-MM-DD; today in `tz` when absent'),
   tz: timezoneName.optional().describe("The viewer's IANA timezone; the day window is 00:00-24:00 there. Default UTC"),
-  visiblePeople: visiblePeopleParam.describe('Repeated (or comma-separated) person ids; all active people when absent'),
+  visiblePeople: personIdsParam.describe('Repeated (or comma-separated) person ids; all active people when absent'),
 });
 export type ActivitiesQuery = z.input<typeof activitiesQuery>;
 

@@ -119,3 +119,19 @@ export const superadminPaths = {
   buildInfo: '/api/v1/superadmin/system/build-info',
   stopImpersonation: '/api/v1/superadmin/stop-impersonation',
 } as const;
+
+export const overlapPaths = {
+  overlap: '/api/v1/overlap',
+  availability: (personId: string) => `/api/v1/people/${seg(personId)}/availability`,
+} as const;
+
+export const exportPaths = { days: '/api/v1/export/days.csv' } as const;
+
+const webhook = (id: string) => `/api/v1/webhooks/${seg(id)}`;
+export const webhookPaths = {
+  webhooks: '/api/v1/webhooks',
+  webhook,
+  deliveries: (id: string) => `${webhook(id)}/deliveries`,
+  test: (id: string) => `${webhook(id)}/test`,
+  rotateSecret: (id: string) => `${webhook(id)}/rotate-secret`,
+} as const;

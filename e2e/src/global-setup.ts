@@ -13,7 +13,8 @@ declare module 'vitest' {
 
 /** One real Overlap server (embedded PostgreSQL, built web app) shared by every journey of the run. */
 export default async function setup(project: TestProject) {
-  const server = await startOverlap({ JOBS: 'true' });
+  // Webhook journeys deliver to a receiver on the loopback interface.
+  const server = await startOverlap({ JOBS: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' });
   const seeded = seededPasswords(server.output());
   if (!seeded.demo || !seeded.admin) throw new Error(`seed credentials not printed:\n${server.output()}`);
   project.provide('baseUrl', server.url);

@@ -54,6 +54,11 @@ const configSchema = z.object({
   DEPLOY_PIPELINE_URL: optionalUrl,
   /** Push API requests per minute per API key (documented in /docs). */
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Lets webhooks reach loopback, private and link-local addresses (tests and closed networks). */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   JOBS: z
     .enum(['true', 'false'])
     .default('true')

@@ -3,3 +3,4 @@ export * from './schema/activity.ts';
 export * from './schema/billing.ts';
 export * from './schema/integrations.ts';
 export * from './schema/users.ts';
+export * from './schema/webhooks.ts';

@@ -13,11 +13,13 @@ import auditRoutes from '../modules/audit/routes.ts';
 import authRoutes from '../modules/auth/routes.ts';
 import billingRoutes from '../modules/billing/routes.ts';
 import calendarsRoutes from '../modules/calendars/routes.ts';
+import exportRoutes from '../modules/export/routes.ts';
 import ingestRoutes from '../modules/ingest/routes.ts';
 import integrationsRoutes from '../modules/integrations/routes.ts';
 import invitationsRoutes from '../modules/invitations/routes.ts';
 import maintenanceRoutes from '../modules/maintenance/routes.ts';
 import onboardingRoutes from '../modules/onboarding/routes.ts';
+import overlapRoutes from '../modules/overlap/routes.ts';
 import peopleRoutes from '../modules/people/routes.ts';
 import peopleIntegrationsRoutes from '../modules/people-integrations/routes.ts';
 import profileRoutes from '../modules/profile/routes.ts';
@@ -25,6 +27,7 @@ import streamRoutes from '../modules/stream/routes.ts';
 import superadminRoutes from '../modules/superadmin/routes.ts';
 import systemRoutes from '../modules/system/routes.ts';
 import usersRoutes from '../modules/users/routes.ts';
+import webhooksRoutes from '../modules/webhooks/routes.ts';
 import { contextPlugin } from './context.ts';
 import { registerDocs } from './docs.ts';
 import { registerErrorHandler } from './error-handler.ts';
@@ -49,11 +52,13 @@ const AREAS: AreaPlugin[] = [
   authRoutes,
   billingRoutes,
   calendarsRoutes,
+  exportRoutes,
   ingestRoutes,
   integrationsRoutes,
   invitationsRoutes,
   maintenanceRoutes,
   onboardingRoutes,
+  overlapRoutes,
   peopleRoutes,
   peopleIntegrationsRoutes,
   profileRoutes,
@@ -61,6 +66,7 @@ const AREAS: AreaPlugin[] = [
   superadminRoutes,
   systemRoutes,
   usersRoutes,
+  webhooksRoutes,
 ];
 
 /** The built web app, served by the SPA fallback (server/src/http -> web/dist). */

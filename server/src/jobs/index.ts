@@ -8,6 +8,9 @@ import { job as retentionJob } from './retention.job.ts';
 import { job as runIntegrationJob } from './run-integration.job.ts';
 import { job as schedulerTickJob } from './scheduler-tick.job.ts';
 import { job as trialExpiryJob } from './trial-expiry.job.ts';
+import { job as webhookDaySummaryJob } from './webhook-day-summary.job.ts';
+import { job as webhookDeliveryJob } from './webhook-delivery.job.ts';
+import { job as webhookDispatchJob } from './webhook-dispatch.job.ts';
 
 /** One background job: its queue, optional cron schedule, retry policy and handler. */
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -17,6 +20,8 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
+  /** pg-boss queue policy; 'short' keeps one waiting job per singletonKey. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** How many jobs of this queue one process works on at once. */
   concurrency?: number;
   handle(deps: AppDeps, data: T, boss: PgBoss): Promise<void>;
@@ -33,6 +38,9 @@ export function loadJobs(): JobDefinition[] {
     runIntegrationJob,
     schedulerTickJob,
     trialExpiryJob,
+    webhookDaySummaryJob,
+    webhookDeliveryJob,
+    webhookDispatchJob,
   ] as JobDefinition[];
 }
 
@@ -52,6 +60,7 @@ export async function startJobs(deps: AppDeps, options: { work: boolean }): Prom
       retryLimit: job.retryLimit ?? 3,
       retryDelay: job.retryDelaySeconds ?? 30,
       retryBackoff: job.retryBackoff ?? true,
+      ...(job.policy ? { policy: job.policy } : {}),
     });
     if (job.cron) await boss.schedule(job.name, job.cron);
     for (let i = 0; options.work && i < (job.concurrency ?? 1); i++) {

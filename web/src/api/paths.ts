@@ -7,9 +7,11 @@ import {
   billingPaths,
   calendarPaths,
   checkoutPath,
+  exportPaths,
   integrationPaths,
   maintenancePaths,
   onboardingPaths,
+  overlapPaths,
   peoplePaths,
   profilePaths,
   STREAM_PATH,
@@ -17,6 +19,7 @@ import {
   surveyPaths,
   systemPaths,
   userPaths,
+  webhookPaths,
 } from '@overlap/contract/paths';
 
 /** Every API URL the web app calls: the contract's tables, grouped by area. */
@@ -31,6 +34,9 @@ export const apiPaths = {
   people: { ...peoplePaths, ...calendarPaths },
   integrations: integrationPaths,
   superadmin: superadminPaths,
+  overlap: overlapPaths,
+  export: exportPaths,
+  webhooks: webhookPaths,
 } as const;
 
 /** `path?name=value&...` with the defined parameters, in the order given. */

@@ -6,11 +6,12 @@ import type { TimeRange } from '../blocks.ts';
 import { isoOf } from '../recompute.ts';
 import { DEFAULT_MODEL, type PredictionModel, predictSpans } from './model.ts';
 
-export const PREDICTION_DAYS = 7;
+/** Today and the next 13 local days: the overlap planner looks up to 14 days ahead. */
+export const PREDICTION_DAYS = 14;
 
 /**
  * Recomputes the predicted online spans of every active person of the account for today and the
- * next six local days, from the blocks of the last `weeks` weeks, replacing the stored ones from
+ * next thirteen local days, from the blocks of the last `weeks` weeks, replacing the stored ones from
  * the start of each person's local today. Four queries per account.
  */
 export async function computePredictionsForAccount(

@@ -56,7 +56,8 @@ export class Occupancy {
 /**
  * Probability of being online for each slot of local day `day`: the weighted frequency of the same
  * slot on the same weekday of the previous `weeks` weeks (only weeks after the person's first
- * activity count, so a newcomer is not predicted offline), blended with the same slot on the most
+ * activity and before `asOf` count, so neither a newcomer nor a day two weeks ahead is predicted
+ * offline for lack of evidence), blended with the same slot on the most
  * recent days of the same kind before `asOf` (the first predicted day). Null when there is no history.
  */
 export function slotProbabilities(
@@ -73,6 +74,8 @@ export function slotProbabilities(
   for (let k = 1; k <= model.weeks; k++) {
     const past = day - 7 * k;
     if (past < firstDay) break;
+    // Predicting further than a week ahead: the same weekday of a week not lived yet is no evidence.
+    if (past >= asOf) continue;
     const w = model.decay ** (k - 1);
     totalWeight += w;
     for (let s = 0; s < SLOTS_PER_DAY; s++) if (occupancy.isOnline(tz, past, s)) probs[s] = (probs[s] ?? 0) + w;

@@ -62,7 +62,7 @@ describe('computePredictionsForAccount', () => {
     await t.close();
   });
 
-  it('replaces the future predictions of active people from their blocks', async () => {
+  it('replaces the predictions of active people for the next 14 days from their blocks', async () => {
     const account = await createAccount(t.db);
     const integration = await createIntegration(t.db, account.id);
     const p = await createTrackedPerson(t.db, account.id, integration.id);
@@ -79,10 +79,11 @@ describe('computePredictionsForAccount', () => {
       })),
     );
     const now = new Date(MONDAY + HOUR);
-    expect(await computePredictionsForAccount(t.db, account.id, now)).toEqual({ people: 1, spans: 5 });
-    expect(await computePredictionsForAccount(t.db, account.id, now)).toEqual({ people: 1, spans: 5 });
+    // Two working weeks: Monday 2 June to Friday 13 June.
+    expect(await computePredictionsForAccount(t.db, account.id, now)).toEqual({ people: 1, spans: 10 });
+    expect(await computePredictionsForAccount(t.db, account.id, now)).toEqual({ people: 1, spans: 10 });
     const rows = await t.db.select().from(activityPredictions).where(eq(activityPredictions.accountId, account.id));
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(10);
     expect(rows.every((r) => r.personId === p.personId && r.confidence === 1)).toBe(true);
     expect(rows.some((r) => r.personId === idle.personId)).toBe(false);
   });

@@ -6,6 +6,7 @@ import { Banner } from '../../../ui/banner';
 import { InlineField } from '../../../ui/inline-field';
 import { Tabs } from '../../../ui/tabs';
 import { MaintenanceTab } from '../../maintenance';
+import { WebhooksSection } from '../../webhooks';
 import { useRenameAccount } from '../api/rename';
 import { AuditTab } from '../components/audit-tab';
 import { BillingTab } from '../components/billing-tab';
@@ -15,7 +16,7 @@ import { UsersTab } from '../components/users-tab';
 
 const SUSPENDED_MESSAGE = 'Your account has been suspended. Please visit your account settings to resolve this issue.';
 
-/** /account: integrations (default), users, billing and maintenance tabs, bound to ?tab=. */
+/** /account: integrations (default), users, billing, maintenance and (managers) webhooks and audit tabs, bound to ?tab=. */
 export default function AccountPage() {
   const session = useSession();
   const account = useAccount();
@@ -29,7 +30,12 @@ export default function AccountPage() {
     { value: 'users', label: 'Users', content: <UsersTab />, disabled: terminated },
     { value: 'billing', label: 'Billing', content: <BillingTab /> },
     { value: 'maintenance', label: 'Maintenance', content: <MaintenanceTab />, disabled: terminated },
-    ...(manages ? [{ value: 'audit', label: 'Audit', content: <AuditTab />, disabled: terminated }] : []),
+    ...(manages
+      ? [
+          { value: 'webhooks', label: 'Webhooks', content: <WebhooksSection />, disabled: terminated },
+          { value: 'audit', label: 'Audit', content: <AuditTab />, disabled: terminated },
+        ]
+      : []),
   ];
 
   return (

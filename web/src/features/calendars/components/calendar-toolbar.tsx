@@ -13,6 +13,8 @@ interface CalendarToolbarProps {
   prev: { label: string; onClick: () => void };
   next: { label: string; onClick: () => void };
   leading?: ReactNode;
+  /** More buttons beside the view switch (the year view's Export). */
+  actions?: ReactNode;
 }
 
 /** Title, back, previous/next and the view switch of the week and year pages. */
@@ -25,6 +27,7 @@ export function CalendarToolbar({
   prev,
   next,
   leading,
+  actions,
 }: CalendarToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
@@ -52,6 +55,7 @@ export function CalendarToolbar({
         <ButtonLink to={switchTo.to} size="sm">
           {switchTo.label}
         </ButtonLink>
+        {actions}
         {settingsTo ? (
           <ButtonLink to={settingsTo} size="sm" icon={<Settings className="size-3.5" />}>
             Person Settings

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../../api/session';
 import { canManage } from '../../../lib/roles';
 import { StatCard } from '../../../ui/card';
+import { ExportButton, lastDays } from '../../export';
 import { calendarErrorMessage, useYear } from '../api/calendars';
 import { CalendarError, CalendarLoading } from '../components/calendar-states';
 import { CalendarToolbar } from '../components/calendar-toolbar';
@@ -37,6 +38,10 @@ export default function YearPage() {
     return { active, blocks, events, hours: minutes / 60 };
   }, [data]);
 
+  const today = lastDays().to;
+  const yearEnd = `${year}-12-31`;
+  const exportRange = { from: `${year}-01-01`, to: today.startsWith(String(year)) ? today : yearEnd };
+
   const go = (next: number) =>
     setParams((current) => {
       const p = new URLSearchParams(current);
@@ -54,6 +59,7 @@ export default function YearPage() {
         settingsTo={manager ? `/people/${id}` : null}
         prev={{ label: 'Previous year', onClick: () => go(year - 1) }}
         next={{ label: 'Next year', onClick: () => go(year + 1) }}
+        actions={<ExportButton range={exportRange} people={[id]} who={data?.personName ?? 'this person'} />}
       />
       {query.isPending ? (
         <CalendarLoading text="Loading yearly calendar..." />

@@ -27,7 +27,7 @@ export function NowDot({ top, timeZone }: { top: number; timeZone: string }) {
   const label = useClock((now) => formatClock(now, timeZone));
   return (
     <div className="pointer-events-none absolute right-0 z-[6] flex -translate-y-1/2 items-center" style={{ top }}>
-      <span className="tabular rounded bg-red-500 px-1 py-px text-[10px] font-semibold text-white">{label}</span>
+      <span className="tabular rounded bg-red-600 px-1 py-px text-[10px] font-semibold text-white">{label}</span>
       <span className="-mr-1 size-2 rounded-full bg-red-500" />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { cn } from '../../../lib/cn';
 import { personColor } from '../../../lib/person-colors';
 import { GRID_HEIGHT, HOUR_HEIGHT, MIN_COLUMN_WIDTH } from '../lib/geometry';
 import { DayActivityLayer, type DayWindow } from './day-activity-layer';
@@ -15,10 +16,12 @@ interface TimelineProps {
   day: DayWindow;
   onHide: (id: string) => void;
   onSelectBlock: (block: ActivityBlock, person: DashboardPerson) => void;
+  /** The overlap overview sits above: on wide screens the timeline leaves it room in the viewport. */
+  belowOverview?: boolean;
 }
 
 /** Hours down, people across: sticky hour rail and person headers, blocks exact to the minute. */
-export function Timeline({ people, day, onHide, onSelectBlock }: TimelineProps) {
+export function Timeline({ people, day, onHide, onSelectBlock, belowOverview = false }: TimelineProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const nowTop = useNowOffset(day);
 
@@ -39,7 +42,10 @@ export function Timeline({ people, day, onHide, onSelectBlock }: TimelineProps) 
   return (
     <div
       ref={scroller}
-      className="relative max-h-[calc(100dvh-11rem)] min-h-80 overflow-auto overscroll-x-contain rounded-lg border border-line bg-surface"
+      className={cn(
+        'relative max-h-[calc(100dvh-11rem)] min-h-80 overflow-auto overscroll-x-contain rounded-lg border border-line bg-surface',
+        belowOverview && 'lg:max-h-[calc(100dvh-21rem)]',
+      )}
       data-testid="timeline"
     >
       <div

@@ -10,6 +10,7 @@ import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { HeaderSlot } from '../../../ui/header-slot';
+import { ExportButton, lastDays } from '../../export';
 import { useActivities } from '../api/activities';
 import { useLiveUpdates } from '../api/live-updates';
 import { useActivePeople, useUnassignedCount } from '../api/team-status';
@@ -17,6 +18,7 @@ import { BlockDialog } from '../components/block-dialog';
 import { DashboardBanners } from '../components/dashboard-banners';
 import { DatePicker } from '../components/date-picker';
 import { AllHiddenEmptyState, NewActivityEmptyState, WelcomeEmptyState } from '../components/empty-states';
+import { OverlapOverview } from '../components/overlap-overview';
 import { displayName } from '../components/person-header';
 import { Timeline, TimelineSkeleton } from '../components/timeline';
 import { useHiddenPeople } from '../hidden-people';
@@ -124,7 +126,12 @@ export default function DashboardPage() {
   } else if (isTimelineEmpty(people, hashDate !== null, Date.now())) {
     body = unassigned > 0 ? <NewActivityEmptyState unassigned={unassigned} /> : <WelcomeEmptyState />;
   } else {
-    body = <Timeline people={people} day={day} onHide={hide} onSelectBlock={onSelectBlock} />;
+    body = (
+      <>
+        <OverlapOverview people={people} date={date} today={today} timeZone={timeZone} />
+        <Timeline people={people} day={day} onHide={hide} onSelectBlock={onSelectBlock} belowOverview />
+      </>
+    );
   }
 
   return (
@@ -157,15 +164,22 @@ export default function DashboardPage() {
             {hidden.length > 0 ? ` · ${hidden.length} hidden` : ''}
           </p>
         </div>
-        <Button
-          size="sm"
-          icon={<RefreshCw className={refreshing ? 'animate-spin' : undefined} />}
-          onClick={refresh}
-          disabled={refreshing}
-          aria-busy={refreshing || undefined}
-        >
-          {refreshing ? 'Refreshing...' : 'Refresh'}
-        </Button>
+        <div className="flex shrink-0 items-center gap-2">
+          <ExportButton
+            range={lastDays(date, 30)}
+            people={hidden.length > 0 ? people.map((p) => p.id) : []}
+            who={hidden.length > 0 ? 'the people shown on the dashboard' : 'the whole team'}
+          />
+          <Button
+            size="sm"
+            icon={<RefreshCw className={refreshing ? 'animate-spin' : undefined} />}
+            onClick={refresh}
+            disabled={refreshing}
+            aria-busy={refreshing || undefined}
+          >
+            {refreshing ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        </div>
       </div>
       {body}
       {selected ? (

@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { ButtonLink } from '../../../ui/button';
 import { UsageBar } from '../../../ui/progress-bar';
+import { ExportButton, lastDays } from '../../export';
 import { isFreePlan, needsAssignmentText } from '../lib/plan-rules';
 
 interface PeopleHeaderProps {
@@ -10,7 +11,7 @@ interface PeopleHeaderProps {
   unassigned: number;
 }
 
-/** 'People', the plan usage bar, the waiting count and the upgrade call on free plans. */
+/** 'People', the plan usage bar, the waiting count, the export and the upgrade call on free plans. */
 export function PeopleHeader({ active, maxPeople, plan, unassigned }: PeopleHeaderProps) {
   const waiting = needsAssignmentText(unassigned);
   return (
@@ -25,17 +26,14 @@ export function PeopleHeader({ active, maxPeople, plan, unassigned }: PeopleHead
       </div>
       <div className="flex w-full flex-col gap-3 sm:w-80">
         <UsageBar used={active} limit={maxPeople ?? 0} label="Active people" unit="people" />
-        {isFreePlan(plan) ? (
-          <ButtonLink
-            to="/account?tab=billing"
-            variant="primary"
-            size="sm"
-            icon={<Sparkles className="size-3.5" />}
-            className="self-end"
-          >
-            Upgrade Plan
-          </ButtonLink>
-        ) : null}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <ExportButton range={lastDays()} who="every active person" />
+          {isFreePlan(plan) ? (
+            <ButtonLink to="/account?tab=billing" variant="primary" size="sm" icon={<Sparkles className="size-3.5" />}>
+              Upgrade Plan
+            </ButtonLink>
+          ) : null}
+        </div>
       </div>
     </div>
   );

@@ -12,6 +12,8 @@ import { Card, CardContent, CardHeader, StatCard } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toaster';
+import { useClock, viewerTimeZone } from '../../dashboard';
+import { AvailabilityCard } from '../../overlap';
 import { usePatchPerson, usePerson } from '../api/people';
 import { ColorPicker } from '../components/color-picker';
 
@@ -25,6 +27,7 @@ export default function PersonPage() {
   const role = useSession().data?.role;
   const mayManage = canManage(role);
   const person = usePerson(id);
+  const nowMs = useClock((ms) => Math.floor(ms / 60_000) * 60_000);
   const patch = usePatchPerson();
 
   if (person.isPending) {
@@ -120,6 +123,7 @@ export default function PersonPage() {
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex flex-col gap-6">
+          <AvailabilityCard personId={p.id} viewerTimeZone={viewerTimeZone()} nowMs={nowMs} />
           <Card>
             <CardHeader title="Connected integrations" description="Where this person's activity comes from." />
             {p.personIntegrations.length === 0 ? (

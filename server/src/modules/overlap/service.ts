@@ -1,0 +1,112 @@
+import type { AvailabilityResponse, OverlapResponse } from '@overlap/contract/overlap';
+import { SLOT_MINUTES } from '@overlap/contract/overlap';
+import type { Ctx } from '../../core/context.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
+import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
+import { bestWindows, type PersonActivity, planSlots, SLOT_MS } from './planner.ts';
+import {
+  findAccountPerson,
+  findActivePeople,
+  findBlockSpans,
+  findNextPrediction,
+  findPredictedSpans,
+} from './queries.ts';
+import { rangesAsClock, rangesInViewerTime, USUAL_LOOKBACK_DAYS, usualHours } from './usual-hours.ts';
+
+const DAY_MS = 86_400_000;
+
+function groupBy<T extends { personId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.personId) ?? [];
+    list.push(row);
+    map.set(row.personId, list);
+  }
+  return map;
+}
+
+/**
+ * The overlap planner: `days` days from `from` (today in `tz` when absent), cut into half hours in
+ * the viewer's timezone. Past slots come from blocks, the current and future ones from predictions
+ * (every account: the planner does not depend on the 'predictions' flag, which only decides whether
+ * predicted blocks are drawn on the timeline). Three queries whatever the number of people.
+ */
+export async function getOverlap(
+  ctx: Ctx,
+  query: { from?: string; days: number; tz?: string; people?: string[] },
+  now = new Date(),
+): Promise<OverlapResponse> {
+  const timezone = query.tz ?? 'UTC';
+  const from = query.from ?? localDateOf(now, timezone);
+  if (!isRealDate(from)) throw fieldError('from', 'must be a real calendar day in the form YYYY-MM-DD');
+  const windowStart = startOfLocalDay(from, timezone);
+  const windowEnd = startOfLocalDay(addDays(from, query.days), timezone);
+
+  const people = await findActivePeople(ctx.db, ctx.accountId, query.people);
+  const ids = people.map((p) => p.id);
+  const pastEnd = new Date(Math.min(windowEnd.getTime(), now.getTime()));
+  const futureStart = new Date(Math.max(windowStart.getTime(), now.getTime() - SLOT_MS));
+  const [blocks, predictions] = await Promise.all([
+    findBlockSpans(ctx.db, ctx.accountId, ids, windowStart, pastEnd),
+    findPredictedSpans(ctx.db, ctx.accountId, ids, futureStart, windowEnd),
+  ]);
+  const blocksOf = groupBy(blocks);
+  const predictionsOf = groupBy(predictions);
+  const activity: PersonActivity[] = ids.map((personId) => ({
+    personId,
+    blocks: blocksOf.get(personId) ?? [],
+    predictions: predictionsOf.get(personId) ?? [],
+  }));
+
+  const slots = planSlots({
+    windowStart: windowStart.getTime(),
+    windowEnd: windowEnd.getTime(),
+    now: now.getTime(),
+    people: activity,
+  });
+  return { timezone, slotMinutes: SLOT_MINUTES, slots, best: bestWindows(slots, ids, now.getTime()) };
+}
+
+/**
+ * When a person is usually online (learnt from the last 28 days, in their time and the viewer's)
+ * and, while offline, the next predicted online span.
+ */
+export async function getAvailability(
+  ctx: Ctx,
+  personId: string,
+  query: { tz?: string },
+  now = new Date(),
+): Promise<AvailabilityResponse> {
+  const viewerTimezone = query.tz ?? 'UTC';
+  const person = await findAccountPerson(ctx.db, ctx.accountId, personId);
+  if (!person) throw notFound('Person');
+  const today = localDateOf(now, person.timezone);
+  const since = new Date(startOfLocalDay(today, person.timezone).getTime() - (USUAL_LOOKBACK_DAYS + 1) * DAY_MS);
+  const [blocks, next] = await Promise.all([
+    findBlockSpans(ctx.db, ctx.accountId, [person.id], since, now),
+    person.isOnline ? null : findNextPrediction(ctx.db, ctx.accountId, person.id, now),
+  ]);
+  const usual = usualHours(
+    blocks.map((b) => ({ start: b.start, end: b.end ?? now.getTime() })),
+    person.timezone,
+    today,
+  );
+  return {
+    personId: person.id,
+    timezone: person.timezone,
+    viewerTimezone,
+    isOnline: person.isOnline,
+    usuallyOnline: {
+      personTime: rangesAsClock(usual.ranges),
+      viewerTime: rangesInViewerTime(usual.ranges, today, person.timezone, viewerTimezone),
+      basedOnDays: usual.basedOnDays,
+    },
+    nextLikelyOnline: next
+      ? {
+          start: new Date(next.start).toISOString(),
+          end: new Date(next.end).toISOString(),
+          confidence: Math.round(next.confidence * 100) / 100,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,3 @@
+/** Taking data out: the Export button (dashboard, People page, year view). */
+export { ExportButton } from './components/export-button';
+export { lastDays } from './lib/export-request';
