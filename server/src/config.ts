@@ -40,6 +40,20 @@ const configSchema = z.object({
   DEPLOYED_AT: z.iso.datetime({ offset: true }).optional(),
   /** Push API requests per minute per API key (documented in /docs). */
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: z.url('must be a URL').default('https://slack.com/api/'),
+  SLACK_AUTHORIZE_URL: z.url('must be a URL').default('https://slack.com/oauth/v2/authorize'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_TENANT: z.string().min(1).default('common'),
+  MICROSOFT_LOGIN_URL: z.url('must be a URL').default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.url('must be a URL').default('https://graph.microsoft.com'),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_BOT_TOKEN: optionalString,
+  DISCORD_API_URL: z.url('must be a URL').default('https://discord.com/api/v10'),
+  DISCORD_AUTHORIZE_URL: z.url('must be a URL').default('https://discord.com/oauth2/authorize'),
   JOBS: z
     .enum(['true', 'false'])
     .default('true')
