@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { isConnectorError } from '../connectors/errors.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
@@ -7,6 +8,11 @@ import type { AppDeps } from '../http/deps.ts';
 import { backfillDemo, DEMO_BACKFILL_DAYS } from '../modules/demo/create.ts';
 import { storeEvents } from '../modules/events/store.ts';
 import { startRun } from '../modules/runs/recorder.ts';
+import { markNeedsReauthorization, readGrant } from '../pipeline/integration-grant.ts';
+import { oauthSetupOf } from '../pipeline/oauth-providers.ts';
+import { PRESENCE_POLL_PROVIDERS, pollPresenceIntegration } from '../pipeline/presence-polls.ts';
+import { runErrorMessage } from '../pipeline/run-error.ts';
+import { toPollResult } from '../pipeline/sweep-result.ts';
 import { applyPolledPresence } from './apply-polled.ts';
 import { demoSeedOf } from './demo.ts';
 import { connectorFor } from './registry.ts';
@@ -31,6 +37,9 @@ async function loadIntegration(db: DbOrTx, integrationId: string) {
       archivedAt: integrations.archivedAt,
       lastRunAt: integrations.lastRunAt,
       consecutiveFailures: integrations.consecutiveFailures,
+      secretsEncrypted: integrations.secretsEncrypted,
+      connectorState: integrations.connectorState,
+      needsReauthorization: integrations.needsReauthorization,
       provider: services.provider,
       accountStatus: accounts.status,
     })
@@ -43,10 +52,22 @@ async function loadIntegration(db: DbOrTx, integrationId: string) {
 
 type IntegrationRow = NonNullable<Awaited<ReturnType<typeof loadIntegration>>>;
 
-/** Records a failed run's back-off: the next run waits step × 2^failures minutes (at most an hour). */
-async function backOff(db: DbOrTx, row: IntegrationRow, stepMinutes: number, now: Date): Promise<void> {
+/**
+ * Records a failed run's back-off: 1, 2, 4 ... minutes after each consecutive failure, at most an
+ * hour, and never sooner than a provider's Retry-After.
+ */
+async function backOff(
+  db: DbOrTx,
+  row: IntegrationRow,
+  _stepMinutes: number,
+  now: Date,
+  retryAfterSeconds = 0,
+): Promise<void> {
   const failures = row.consecutiveFailures + 1;
-  const waitMinutes = Math.min(MAX_BACKOFF_MINUTES, stepMinutes * 2 ** Math.min(failures, 10));
+  const waitMinutes = Math.max(
+    Math.min(MAX_BACKOFF_MINUTES, 2 ** Math.min(failures - 1, 10)),
+    Math.ceil(retryAfterSeconds / 60),
+  );
   await db
     .update(integrations)
     .set({ consecutiveFailures: failures, nextRunAt: new Date(now.getTime() + waitMinutes * 60_000) })
@@ -86,8 +107,13 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
   if (row.accountStatus === 'suspended' || row.accountStatus === 'terminated') {
     return { status: 'skipped', reason: `account is ${row.accountStatus}` };
   }
+  if (row.needsReauthorization) return { status: 'skipped', reason: 'needs re-authorization' };
+  const presencePoll = PRESENCE_POLL_PROVIDERS.has(row.provider);
   const connector = connectorFor(row.provider);
-  if (!connector) return { status: 'skipped', reason: `no connector for ${row.provider}` };
+  if (!connector && !presencePoll) return { status: 'skipped', reason: `no connector for ${row.provider}` };
+  if (oauthSetupOf(deps.config, row.provider) && !readGrant(deps.secrets, row).accessToken) {
+    return { status: 'skipped', reason: 'not connected' };
+  }
 
   if (row.provider === 'demo' && !row.lastRunAt) return firstDemoRun(deps, row, now);
 
@@ -102,7 +128,29 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
   const since = row.lastRunAt && row.lastRunAt < now ? row.lastRunAt : new Date(now.getTime() - stepMinutes * 60_000);
   const run = await startRun(db, integration, 'poll');
   try {
-    const result = await connector.poll({ deps, integration, now, since, stepMinutes, run });
+    let result: Awaited<ReturnType<NonNullable<typeof connector>['poll']>>;
+    if (presencePoll) {
+      const sweep = await pollPresenceIntegration({
+        deps,
+        integration: { ...row, connectorState: row.connectorState },
+        intervalMinutes: stepMinutes,
+        trace: run,
+      });
+      result = toPollResult(sweep);
+      await db
+        .update(integrations)
+        .set({ connectorState: sweep.state as Record<string, unknown> | null })
+        .where(eq(integrations.id, row.id));
+    } else {
+      result = await (connector as NonNullable<typeof connector>).poll({
+        deps,
+        integration,
+        now,
+        since,
+        stepMinutes,
+        run,
+      });
+    }
     const counts = await db.transaction(async (tx) => {
       await applyPolledPresence(tx, integration, result.presence, stepMinutes, run, now);
       const stored = await storeEvents(tx, integration, result.events, run);
@@ -119,8 +167,20 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     await deps.notify(row.accountId, 'presence');
     return { status: 'success', runId: run.id, ...counts };
   } catch (err) {
-    await run.fail(err).catch(() => {});
-    await backOff(db, row, stepMinutes, now);
-    return { status: 'failed', runId: run.id, error: err instanceof Error ? err.message : String(err) };
+    const message = runErrorMessage(row.provider, err);
+    await run.fail(new Error(message)).catch(() => {});
+    if (isConnectorError(err, 'needs_reauthorization')) {
+      await markNeedsReauthorization(db, row.id, message);
+      await deps.notify(row.accountId, 'integrations');
+    } else {
+      await backOff(
+        db,
+        row,
+        stepMinutes,
+        now,
+        isConnectorError(err, 'rate_limited') ? (err.retryAfterSeconds ?? 0) : 0,
+      );
+    }
+    return { status: 'failed', runId: run.id, error: message };
   }
 }
