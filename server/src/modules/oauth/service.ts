@@ -117,7 +117,9 @@ export async function completeAuthorization(
   query: Record<string, string | undefined>,
 ): Promise<CallbackOutcome> {
   if (!isOAuthProvider(provider))
-    return { location: returnPage('integrations', { success: false, error: 'invalid_integration_type' }) };
+    return {
+      location: returnPage(encodeURIComponent(provider), { success: false, error: 'invalid_integration_type' }),
+    };
   const fail = (error: string, extra: Record<string, string | boolean | undefined> = {}, failure?: string) => ({
     location: returnPage(provider, { success: false, ...extra, error }),
     failure,
