@@ -40,6 +40,8 @@ export interface FakeMicrosoft extends FakeServer {
   expireAll(): void;
   revokeRefreshTokens(): void;
   throttle(path: string, times: number, retryAfterSeconds: number): void;
+  /** The next `times` calls of `path` answer 503 ServiceUnavailable. */
+  failNext(path: string, times: number): void;
   lastAuthorizeHadPkce(): boolean;
 }
 
@@ -59,6 +61,7 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions = {}): Pr
   const access = new Map<string, number>();
   const refresh = new Set<string>();
   const throttles = new Map<string, { times: number; retryAfter: number }>();
+  const failures = new Map<string, number>();
   const codes = codeBook();
 
   const issue = () => {
@@ -113,6 +116,11 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions = {}): Pr
 
     if (!req.path.startsWith('/graph/v1.0/')) return graphError(404, 'ResourceNotFound', 'Unknown path');
     const path = req.path.slice('/graph/v1.0/'.length);
+    const failing = failures.get(path) ?? 0;
+    if (failing > 0) {
+      failures.set(path, failing - 1);
+      return graphError(503, 'ServiceUnavailable', 'The service is temporarily unavailable.');
+    }
     const throttle = throttles.get(path);
     if (throttle && throttle.times > 0) {
       throttle.times--;
@@ -185,5 +193,6 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions = {}): Pr
     throttle: (path: string, times: number, retryAfterSeconds: number) =>
       throttles.set(path, { times, retryAfter: retryAfterSeconds }),
     lastAuthorizeHadPkce: () => codes.lastHadChallenge(),
+    failNext: (path: string, times: number) => failures.set(path, times),
   });
 }
