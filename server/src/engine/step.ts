@@ -4,9 +4,13 @@ import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
 import { effectiveLimits } from '../modules/billing/plans.ts';
 
-/** Providers Overlap polls on a schedule; every other source pushes (custom API, gateway listeners). */
+/**
+ * Providers Overlap samples on its own schedule (polls, and Discord's Gateway, whose members'
+ * current status is written once a step); every other source pushes at the service's interval.
+ */
 export const POLLED_PROVIDERS: ReadonlySet<string> = new Set([
   'slack',
+  'discord',
   'microsoft',
   'mattermost',
   'google',
