@@ -15,6 +15,8 @@ import { refreshRollups } from '../../engine/rollups.ts';
 import { requireRole } from '../../http/access.ts';
 import type { AppDeps, Ctx } from '../../http/deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { oauthSetupOf } from '../../pipeline/oauth-providers.ts';
+import { PRESENCE_POLL_PROVIDERS } from '../../pipeline/presence-polls.ts';
 import { issueApiKey } from './api-keys.ts';
 import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
 import { assertRoomForIntegration } from './plan-rules.ts';
@@ -43,7 +45,8 @@ async function loadIntegration(ctx: Ctx, id: string): Promise<IntegrationRow> {
 async function detailOf(ctx: Ctx, id: string): Promise<IntegrationDetail> {
   const row = await loadIntegration(ctx, id);
   const calls = row.service.tokenAuthentication ? await selectRecentApiCalls(ctx.db, id, 20) : [];
-  return toDetail(ctx.deps.secrets, row, calls);
+  const oauth = oauthSetupOf(ctx.deps.config, row.service.provider);
+  return toDetail(ctx.deps.secrets, row, calls, oauth ? oauth.app !== null : null);
 }
 
 export async function listAvailableServices(ctx: Ctx): Promise<AvailableService[]> {
@@ -180,9 +183,20 @@ export async function setIntegrationStatus(
   if (row.integration.status !== status) {
     await ctx.db
       .update(integrations)
-      .set({ status, updatedAt: new Date(), consecutiveFailures: 0 })
+      .set({
+        status,
+        updatedAt: new Date(),
+        consecutiveFailures: 0,
+        ...(status === 'active' ? { nextRunAt: new Date() } : {}),
+      })
       .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
     await ctx.deps.notify(ctx.accountId, 'integrations');
+    // A started integration is polled at once (a stopped or grantless one is skipped by the runner).
+    if (status === 'active' && PRESENCE_POLL_PROVIDERS.has(row.service.provider)) {
+      runIntegrationPoll(ctx.deps, id).catch((err: unknown) =>
+        console.error(`[poll] first poll of ${id} failed:`, err),
+      );
+    }
   }
   return detailOf(ctx, id);
 }

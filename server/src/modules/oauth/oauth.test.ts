@@ -67,7 +67,12 @@ describe('Slack OAuth end to end', () => {
   it('auth-url -> authorize -> callback stores the tokens encrypted, connects, and the first poll brings unassigned people with blocks', async () => {
     const { call, integrationId, account } = await managerWithSlack();
     const before = await call({ method: 'GET', url: `/api/v1/integrations/${integrationId}` });
-    expect(before.json()).toMatchObject({ connected: false, maskedSecrets: {} });
+    expect(before.json()).toMatchObject({
+      connected: false,
+      maskedSecrets: {},
+      oauth: { provider: 'slack', configured: true, needsReauthorization: false },
+      connectionError: null,
+    });
 
     const { url, back } = await authorize(call, integrationId);
     expect(url.origin + url.pathname).toBe(slack.authorizeUrl);
