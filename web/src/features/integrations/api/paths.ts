@@ -14,6 +14,8 @@ export const integrationPaths = {
   runs: (id: string) => `${one(id)}/runs`,
   run: (id: string, runId: string) => `${one(id)}/runs/${encodeURIComponent(runId)}`,
   statistics: (id: string) => `${one(id)}/statistics`,
+  /** server/src/modules/oauth/routes.ts */
+  authUrl: (provider: string) => `${base}/${encodeURIComponent(provider)}/auth-url`,
   apiCalls: (id: string) => `${one(id)}/api-calls`,
   people: (id: string, query: { page: number; limit: number; status?: string }) => {
     const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
