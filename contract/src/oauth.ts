@@ -50,10 +50,4 @@ export interface OAuthReturnQuery {
   serviceType?: string;
 }
 
-export const oauthPaths = {
-  authUrl: (provider: string) => `/api/v1/integrations/${provider}/auth-url`,
-  /** The redirect URI registered with each provider. */
-  callback: (provider: string) => `/api/v1/integrations/oauth/${provider}/callback`,
-  /** The web page the callback sends the browser to. */
-  returnPage: (provider: string) => `/integrations/${provider}/callback`,
-} as const;
+export { oauthPaths } from './paths.ts';

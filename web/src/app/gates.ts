@@ -1,6 +1,6 @@
 import type { SessionUser } from '@overlap/contract/auth';
 
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   /^\/login$/,
   /^\/signup$/,
   /^\/forgot-password$/,
@@ -13,12 +13,12 @@ export const PUBLIC_PATHS = [
 ];
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.some((re) => re.test(path));
-export const isOnboardingPath = (path: string) => path === '/onboarding' || path.startsWith('/onboarding/');
+const isOnboardingPath = (path: string) => path === '/onboarding' || path.startsWith('/onboarding/');
 /** The authorization return pages: reached from a provider during onboarding too. */
-export const isOAuthReturnPath = (path: string) => /^\/integrations\/[^/]+\/callback$/.test(path);
-export const isSuperadminPath = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
+const isOAuthReturnPath = (path: string) => /^\/integrations\/[^/]+\/callback$/.test(path);
+const isSuperadminPath = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
-export interface GateInput {
+interface GateInput {
   path: string;
   search: string;
   user: SessionUser | null;

@@ -118,7 +118,7 @@ export async function completeAuthorization(
 ): Promise<CallbackOutcome> {
   if (!isOAuthProvider(provider))
     return {
-      location: returnPage(encodeURIComponent(provider), { success: false, error: 'invalid_integration_type' }),
+      location: returnPage(provider, { success: false, error: 'invalid_integration_type' }),
     };
   const fail = (error: string, extra: Record<string, string | boolean | undefined> = {}, failure?: string) => ({
     location: returnPage(provider, { success: false, ...extra, error }),

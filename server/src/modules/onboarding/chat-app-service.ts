@@ -14,7 +14,7 @@ import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { revealApiKey } from '../integrations/api-keys.ts';
 import { selectIntegration } from '../integrations/queries.ts';
 import { announceIntegration, insertIntegration } from '../integrations/service.ts';
-import { authTypeOf, byCatalogueOrder, presenceCurlCommand, toChatApp, unavailableReasonOf } from './chat-apps.ts';
+import { byCatalogueOrder, presenceCurlCommand, toChatApp, unavailableReasonOf } from './chat-apps.ts';
 
 /** The enabled chat services, in catalogue order, with how each connects and whether it can here. */
 export async function listAvailableChatApps(ctx: Ctx): Promise<AvailableChatApps> {
