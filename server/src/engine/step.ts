@@ -1,44 +1,28 @@
 import { eq } from 'drizzle-orm';
+import { type AccountLimitSettings, effectiveLimits } from '../core/plans.ts';
+import { providerTraits } from '../core/providers.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
-import { effectiveLimits } from '../modules/billing/plans.ts';
-
-/**
- * Providers Overlap samples on its own schedule (polls, and Discord's Gateway, whose members'
- * current status is written once a step); every other source pushes at the service's interval.
- */
-export const POLLED_PROVIDERS: ReadonlySet<string> = new Set([
-  'slack',
-  'discord',
-  'microsoft',
-  'mattermost',
-  'google',
-  'github',
-  'gitlab',
-  'demo',
-]);
+import { accountLimitColumns } from './account-limits.ts';
 
 export const DEFAULT_STEP_MINUTES = 5;
 
 export interface StepInputs {
   provider: string;
   serviceIntervalMinutes: number | null;
-  account: {
-    plan: string;
-    maxPeople: number | null;
-    maxIntegrations: number | null;
-    integrationInterval: number | null;
-  };
+  account: AccountLimitSettings;
 }
 
 /**
  * The sampling step of an integration, in minutes. Pushes arrive at the service's interval;
- * polls run at the slower of the service's interval and the plan's tracking interval.
+ * polls (and a gateway listener's snapshots) run at the slower of the service's interval and the
+ * plan's tracking interval.
  */
 export function stepMinutesOf(input: StepInputs): number {
   const service = Math.max(1, input.serviceIntervalMinutes ?? DEFAULT_STEP_MINUTES);
-  if (!POLLED_PROVIDERS.has(input.provider)) return service;
+  const ingestion = providerTraits(input.provider)?.ingestion;
+  if (ingestion !== 'polled' && ingestion !== 'listener') return service;
   return Math.max(service, Math.max(1, effectiveLimits(input.account).integrationInterval));
 }
 
@@ -47,10 +31,7 @@ export async function stepMinutesFor(db: DbOrTx, integrationId: string): Promise
     .select({
       provider: services.provider,
       serviceIntervalMinutes: services.intervalMinutes,
-      plan: accounts.plan,
-      maxPeople: accounts.maxPeople,
-      maxIntegrations: accounts.maxIntegrations,
-      integrationInterval: accounts.integrationInterval,
+      ...accountLimitColumns,
     })
     .from(integrations)
     .innerJoin(services, eq(services.id, integrations.serviceId))

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { applyPolledPresence } from '../connectors/apply-polled.ts';
 import { DiscordListener, type GuildPresence } from '../connectors/discord/listener.ts';
 import type { ConnectorError } from '../connectors/errors.ts';
 import type { PresenceValue, ProviderPerson } from '../connectors/results.ts';
 import type { PolledPresence } from '../connectors/types.ts';
+import type { AppDeps } from '../core/context.ts';
 import { integrations } from '../db/schema/integrations.ts';
 import { stepMinutesFor } from '../engine/step.ts';
-import type { AppDeps } from '../http/deps.ts';
-import { startRun } from '../modules/runs/recorder.ts';
+import { applyPolledPresence } from './apply-polled.ts';
 import { discordIntegrationsByGuild, type GuildIntegration, setDiscordConnectionError } from './discord-routing.ts';
+import { startRun } from './run-recorder.ts';
 
 /** One Gateway connection per bot token: the process holding this advisory lock runs it. */
 export const DISCORD_GATEWAY_LOCK = 4_242_301;

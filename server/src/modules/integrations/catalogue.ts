@@ -1,3 +1,4 @@
+import { PROVIDERS, usesToken } from '../../core/providers.ts';
 import type { ServiceCategory } from '../../db/schema/integrations.ts';
 
 export interface CatalogueService {
@@ -11,38 +12,25 @@ export interface CatalogueService {
   enabled: boolean;
 }
 
-/** The services seeded into an empty database; operators edit them afterwards in the console. */
-export const SERVICE_CATALOGUE: CatalogueService[] = [
-  {
-    name: 'Slack',
-    provider: 'slack',
-    category: 'chat',
+/** What an operator edits per provider: the description, the settings form and whether it is offered. */
+type CatalogueText = Pick<CatalogueService, 'description' | 'configSchema' | 'enabled'>;
+
+const TEXTS: Record<string, CatalogueText> = {
+  slack: {
     description:
       "## Slack\n\nConnect your Slack workspace with **OAuth**. Overlap reads the member list and polls each member's presence (`active` or `away`) every interval.\n\n- Scopes: `users:read`, `team:read`\n- Bots and deactivated members are skipped",
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Microsoft Teams',
-    provider: 'microsoft',
-    category: 'chat',
+  microsoft: {
     description:
       '## Microsoft Teams\n\nConnect a Microsoft 365 tenant with **OAuth**. Presence comes from Microsoft Graph (`getPresencesByUserId`), in batches of up to 650 people.\n\n- Permissions: `User.Read.All`, `Presence.Read.All`',
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Mattermost',
-    provider: 'mattermost',
-    category: 'chat',
+  mattermost: {
     description:
       '## Mattermost\n\nUse a **personal access token** of a Mattermost user who can list users. Overlap polls `/api/v4/users/status/ids` every interval.',
-    tokenAuthentication: true,
-    intervalMinutes: 5,
     configSchema: {
       type: 'object',
       properties: {
@@ -53,58 +41,33 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: true,
   },
-  {
-    name: 'Discord',
-    provider: 'discord',
-    category: 'chat',
+  discord: {
     description:
       "## Discord\n\nConnect with **OAuth**: you pick your server and Overlap's bot joins it. The bot listens to presence updates over Discord's Gateway (online, idle, do not disturb, offline); it reads no messages.\n\n- The bot needs the **Presence** and **Server Members** intents (set by the operator)\n- Bots are skipped",
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Demo Data',
-    provider: 'demo',
-    category: 'chat',
+  demo: {
     description:
       '## Demo Data\n\nA fictional team of eight people across several timezones, with working hours, lunch breaks, weekends, commits and document edits. Use it to explore Overlap before you connect your own tools.',
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Custom',
-    provider: 'custom',
-    category: 'chat',
+  custom: {
     description:
       "## Custom source\n\nPush presence and events from any system with the integration's **API key**:\n\n- `POST /api/v1/presence` with `{ timestamp, source, users: [{ personIdentifier, status }] }`\n- `POST /api/v1/events` with `{ timestamp, source, events: [...] }`\n- `POST /api/v1/activate` to mark the integration connected\n\nSee [the API reference](/docs) for every field.",
-    tokenAuthentication: true,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Google Drive',
-    provider: 'google',
-    category: 'management',
+  google: {
     description:
       '## Google Drive\n\nConnect with **OAuth**. Overlap reads Drive activity (file edits and external collaboration) as events.',
-    tokenAuthentication: false,
-    intervalMinutes: 10,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'GitHub',
-    provider: 'github',
-    category: 'development',
+  github: {
     description:
       '## GitHub\n\nConnect with **OAuth** and add the webhook Overlap shows you. Commits arrive through the `push` webhook; organisation events are polled.',
-    tokenAuthentication: false,
-    intervalMinutes: 10,
     configSchema: {
       type: 'object',
       properties: { organization: { type: 'string', label: 'Organisation', placeholder: 'acme' } },
@@ -112,14 +75,9 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: true,
   },
-  {
-    name: 'GitLab',
-    provider: 'gitlab',
-    category: 'development',
+  gitlab: {
     description:
       '## GitLab\n\nUse a **personal access token** (`read_api`). Overlap polls project events and accepts Push Hook webhooks.',
-    tokenAuthentication: true,
-    intervalMinutes: 10,
     configSchema: {
       type: 'object',
       properties: {
@@ -131,4 +89,20 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: true,
   },
-];
+};
+
+/** The services seeded into an empty database (traits from core/providers); operators edit them afterwards in the console. */
+export const SERVICE_CATALOGUE: CatalogueService[] = PROVIDERS.map((p) => {
+  const text = TEXTS[p.provider];
+  if (!text) throw new Error(`the catalogue has no description of ${p.provider}`);
+  return {
+    name: p.name,
+    provider: p.provider,
+    category: p.category,
+    description: text.description,
+    tokenAuthentication: usesToken(p),
+    intervalMinutes: p.intervalMinutes,
+    configSchema: text.configSchema,
+    enabled: text.enabled,
+  };
+});

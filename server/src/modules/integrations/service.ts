@@ -7,27 +7,25 @@ import type {
   UpdateIntegrationBody,
 } from '@overlap/contract/integrations';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { runIntegrationPoll } from '../../connectors/run-poll.ts';
+import { oauthSetupOf } from '../../connectors/oauth-providers.ts';
+import { requireRole } from '../../core/access.ts';
+import type { AppDeps, Ctx } from '../../core/context.ts';
+import { conflict, notFound } from '../../core/errors.ts';
+import { isPolled, providerTraits } from '../../core/providers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
-import { requireRole } from '../../http/access.ts';
-import type { AppDeps, Ctx } from '../../http/deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { oauthSetupOf } from '../../pipeline/oauth-providers.ts';
-import { PRESENCE_POLL_PROVIDERS } from '../../pipeline/presence-polls.ts';
+import { runIntegrationPoll } from '../../pipeline/run-poll.ts';
 import { issueApiKey } from './api-keys.ts';
 import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
 import { assertRoomForIntegration } from './plan-rules.ts';
 import { toDetail, toSummary } from './present.ts';
 import { type IntegrationRow, selectIntegration, selectIntegrations, selectRecentApiCalls } from './queries.ts';
 
-const PRESENCE_PROVIDERS = new Set(['slack', 'custom', 'mattermost']);
-
 /** Creation defaults of spec 001 §7. */
 export function defaultKind(provider: string): IntegrationKind {
-  return PRESENCE_PROVIDERS.has(provider) ? 'presence' : 'events';
+  return providerTraits(provider)?.kind ?? 'events';
 }
 export function defaultName(provider: string, serviceName: string): string {
   if (provider === 'google') return 'Google Drive';
@@ -191,8 +189,8 @@ export async function setIntegrationStatus(
       })
       .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
     await ctx.deps.notify(ctx.accountId, 'integrations');
-    // A started integration is polled at once (a stopped or grantless one is skipped by the runner).
-    if (status === 'active' && PRESENCE_POLL_PROVIDERS.has(row.service.provider)) {
+    // A started integration is polled at once (a grantless one is skipped by the runner).
+    if (status === 'active' && isPolled(row.service.provider)) {
       runIntegrationPoll(ctx.deps, id).catch((err: unknown) =>
         console.error(`[poll] first poll of ${id} failed:`, err),
       );

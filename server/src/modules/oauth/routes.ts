@@ -1,8 +1,8 @@
 import { errorBody } from '@overlap/contract/common';
 import { authUrlBody, authUrlResult, oauthPaths, oauthProviders } from '@overlap/contract/oauth';
 import { z } from 'zod';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { completeAuthorization, startAuthorization } from './service.ts';
 
 const tags = ['Integrations'];

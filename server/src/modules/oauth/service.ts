@@ -1,15 +1,15 @@
 import { type OAuthProvider, oauthPaths, oauthProviderNames, oauthProviders } from '@overlap/contract/oauth';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createAuthorization, exchangeCode } from '../../connectors/oauth.ts';
+import { oauthRedirectUri, oauthSetupOf } from '../../connectors/oauth-providers.ts';
 import { silentTrace } from '../../connectors/results.ts';
-import { runIntegrationPoll } from '../../connectors/run-poll.ts';
+import { requireRole } from '../../core/access.ts';
+import type { Actor, AppDeps, Ctx } from '../../core/context.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Actor, AppDeps, Ctx } from '../../http/deps.ts';
-import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { saveGrant } from '../../pipeline/integration-grant.ts';
-import { oauthRedirectUri, oauthSetupOf } from '../../pipeline/oauth-providers.ts';
+import { runIntegrationPoll } from '../../pipeline/run-poll.ts';
 import { selectIntegration } from '../integrations/queries.ts';
 import { insertState, takeState } from './queries.ts';
 
