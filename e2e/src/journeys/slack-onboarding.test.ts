@@ -81,6 +81,27 @@ describe('connecting Slack during onboarding', () => {
       return null;
     });
     expect(people).toEqual(['Ada Lovelace', 'Linus Pauling']);
+
+    // After the plan step, the integration's Setup tab shows the connected workspace and masked token.
+    await page.getByRole('button', { name: 'Start with Free' }).click();
+    await page.waitForURL(/\/onboarding\/success/);
+    await page.getByRole('button', { name: 'Go to Dashboard Now' }).click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    const integrationId = await page.evaluate(async () => {
+      const body = (await (await fetch('/api/v1/integrations')).json()) as {
+        integrations: { id: string; provider: string }[];
+      };
+      return body.integrations.find((i) => i.provider === 'slack')?.id ?? '';
+    });
+    await page.goto(`${server.url}/integrations/${integrationId}`);
+    await page.getByText('Connected to Lanterns HQ').waitFor();
+    expect(await page.getByTestId('masked-token').textContent()).toMatch(/^••••.{4}$/);
+    await page.getByRole('button', { name: 'Re-authorize' }).waitFor();
+    await shoot(page, 'setup-connected-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await page.getByText('Connected to Lanterns HQ').scrollIntoViewIfNeeded();
+    await screenshot(page, 'slack-onboarding', 'setup-connected-phone');
     // The only console noise is the session check's 401 before sign-up.
     expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
     await context.close();
