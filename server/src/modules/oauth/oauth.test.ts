@@ -117,14 +117,27 @@ describe('Slack OAuth end to end', () => {
         status: people.status,
         email: people.email,
         externalId: personIntegrations.externalId,
+        details: personIntegrations.metadata,
       })
       .from(personIntegrations)
       .innerJoin(people, eq(people.id, personIntegrations.personId))
       .where(eq(personIntegrations.integrationId, integrationId))
       .orderBy(personIntegrations.externalId);
     expect(found).toEqual([
-      { name: 'Ada Lovelace', status: 'unassigned', email: 'ada@acme.test', externalId: 'U001' },
-      { name: 'Grace Hopper', status: 'unassigned', email: 'grace@acme.test', externalId: 'U002' },
+      {
+        name: 'Ada Lovelace',
+        status: 'unassigned',
+        email: 'ada@acme.test',
+        externalId: 'U001',
+        details: { displayName: 'Ada Lovelace', email: 'ada@acme.test' },
+      },
+      {
+        name: 'Grace Hopper',
+        status: 'unassigned',
+        email: 'grace@acme.test',
+        externalId: 'U002',
+        details: { displayName: 'Grace Hopper', email: 'grace@acme.test' },
+      },
     ]);
     const blocks = await t.db
       .select({ personIntegrationId: activityBlocks.personIntegrationId, endTime: activityBlocks.endTime })
