@@ -102,6 +102,31 @@ describe('Discord gateway holder', () => {
     expect(row?.connectionError).toBeNull();
   });
 
+  it("reads a large guild's offline members from the member list", async () => {
+    const big = String(91n << 22n);
+    const guild = discord.addGuild(big, 'Big Guild', [
+      { id: '4001', username: 'online-one' },
+      { id: '4002', username: 'offline-two' },
+      { id: '4003', username: 'offline-three' },
+    ]);
+    guild.presences.set('4001', 'online');
+    discord.largeThreshold = 2;
+    try {
+      const account = await createAccount(t.db, { plan: 'scaleup' });
+      const { integration } = await createPushIntegration(t.deps, account.id, { provider: 'discord' });
+      await t.db.transaction((tx) =>
+        saveGrant(tx, t.deps.secrets, integration.id, { access_token: 'u', guild_id: big }, { connect: true }),
+      );
+      const h = holder();
+      h.start();
+      await waitUntil(async () => (await linked(integration.id)).length === 3, 'all three members');
+      expect((await linked(integration.id)).map((p) => p.name)).toEqual(['online-one', 'offline-two', 'offline-three']);
+    } finally {
+      discord.largeThreshold = 250;
+      discord.guilds.delete(big);
+    }
+  });
+
   it('exactly one process holds the Gateway; another takes over when it stops', async () => {
     const first = holder();
     first.start();

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DiscordListener, type GuildPresence } from '../connectors/discord/listener.ts';
+import { listGuildMembers } from '../connectors/discord/rest.ts';
 import type { ConnectorError } from '../connectors/errors.ts';
 import type { PresenceValue, ProviderPerson } from '../connectors/results.ts';
 import type { PolledPresence } from '../connectors/types.ts';
@@ -158,6 +159,30 @@ export class DiscordGatewayHolder {
     }
     // A guild's first member list (GUILD_CREATE) is written at once: people appear without waiting.
     if (update.people.length > 0) this.queueFlush();
+    // A large guild's GUILD_CREATE lists only who is online; the rest come from the member list.
+    if (update.memberCount !== undefined && update.memberCount > update.people.length) {
+      this.loadMembers(update.guildId).catch((err: unknown) =>
+        console.error(`[discord] member list of ${update.guildId}:`, err instanceof Error ? err.message : err),
+      );
+    }
+  }
+
+  private async loadMembers(guildId: string): Promise<void> {
+    const members = await listGuildMembers(
+      this.deps.config.DISCORD_API_URL,
+      this.deps.config.DISCORD_BOT_TOKEN ?? '',
+      guildId,
+      { debug() {} },
+    );
+    const guild = this.guilds.get(guildId);
+    if (!guild) return;
+    const at = new Date();
+    for (const person of members) {
+      if (guild.members.has(person.personIdentifier)) continue;
+      guild.members.set(person.personIdentifier, { status: 'offline', name: person.name });
+      guild.changes.push({ personIdentifier: person.personIdentifier, status: 'offline', at, name: person.name });
+    }
+    this.queueFlush();
   }
 
   private queueFlush(): void {

@@ -83,10 +83,12 @@ describe('presence polls through the connectors', () => {
       'milestone',
       'api_call',
       'milestone',
+      'person_lookup',
       'person_created',
       'integration_complete',
     ]);
     expect(events[2]?.details).toMatchObject({ step: 'access token refreshed' });
+    expect(events[7]?.details).toEqual({ identities: 1, known: 0, created: 1 });
   });
 
   it('a revoked Slack grant fails the run in plain words, marks the integration and stops its polling', async () => {

@@ -22,6 +22,8 @@ export interface FakeDiscordOptions {
   botToken?: string;
   shards?: number;
   heartbeatIntervalMs?: number;
+  /** Guilds with more members than this list only their online members in GUILD_CREATE (Discord: 50 to 250). */
+  largeThreshold?: number;
 }
 
 interface Session {
@@ -42,6 +44,8 @@ export interface FakeDiscord extends FakeServer {
   guilds: Map<string, FakeGuild>;
   /** Whether the bot's Presence Intent is enabled in the developer portal. */
   presenceIntentEnabled: boolean;
+  /** Guilds with more members than this list only their online members in GUILD_CREATE. */
+  largeThreshold: number;
   /** Every IDENTIFY and RESUME received, in order. */
   gatewayLog: { op: 'identify' | 'resume'; shard?: [number, number]; intents?: number; sessionId?: string }[];
   addGuild(id: string, name: string, members: FakeDiscordMember[]): FakeGuild;
@@ -229,6 +233,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promis
     botToken,
     guilds,
     presenceIntentEnabled: true,
+    largeThreshold: options.largeThreshold ?? 250,
     gatewayLog,
     nextAuthorizedGuild: null as string | null,
     addGuild(id: string, name: string, members: FakeDiscordMember[]) {

@@ -17,6 +17,8 @@ export interface GuildPresence {
   guildId: string;
   people: ProviderPerson[];
   presence: ProviderSample[];
+  /** GUILD_CREATE's member count: a large guild lists only its online members there. */
+  memberCount?: number;
 }
 
 export interface DiscordListenerOptions {
@@ -39,6 +41,7 @@ interface PresencePayload {
 
 interface GuildCreatePayload {
   id?: string;
+  member_count?: number;
   members?: DiscordMember[];
   presences?: PresencePayload[];
 }
@@ -125,7 +128,12 @@ export class DiscordListener {
           seen.set(person.personIdentifier, { personIdentifier: person.personIdentifier, status: 'offline', at });
         }
       }
-      this.options.onPresence({ guildId: guild.id, people, presence: [...seen.values()] });
+      this.options.onPresence({
+        guildId: guild.id,
+        people,
+        presence: [...seen.values()],
+        ...(typeof guild.member_count === 'number' ? { memberCount: guild.member_count } : {}),
+      });
       return;
     }
     if (type === 'PRESENCE_UPDATE') {

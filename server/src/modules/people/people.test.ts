@@ -96,7 +96,11 @@ describe('people lists', () => {
     const { account, cookie } = await signedInManager(t.db);
     const ada = await createPerson(t.db, account.id, { name: 'Ada', email: 'ada@acme.test', status: 'active' });
     await createPerson(t.db, account.id, { name: 'Aaron', email: 'aaron@acme.test', status: 'unassigned' });
-    const fromSlack = await createPerson(t.db, account.id, { name: 'Zed Ada', email: 'ADA@acme.test', status: 'unassigned' });
+    const fromSlack = await createPerson(t.db, account.id, {
+      name: 'Zed Ada',
+      email: 'ADA@acme.test',
+      status: 'unassigned',
+    });
     await createPerson(t.db, account.id, { name: 'Ignored Ada', email: 'ada@acme.test', status: 'ignored' });
     const other = await signedInManager(t.db);
     await createPerson(t.db, other.account.id, { name: 'Other account', email: 'aaron@acme.test', status: 'active' });
