@@ -58,6 +58,14 @@ async function authorize(call: ReturnType<typeof client>, integrationId: string)
 const callback = (call: ReturnType<typeof client>, query: string) =>
   call({ method: 'GET', url: `/api/v1/integrations/oauth/slack/callback?${query}` });
 
+/** The first poll a successful callback starts has finished (so it never outlives the test). */
+async function firstPollDone(integrationId: string) {
+  await waitUntil(async () => {
+    const runs = await t.db.select().from(integrationRuns).where(eq(integrationRuns.integrationId, integrationId));
+    return runs.length > 0 && runs.every((r) => r.status !== 'running');
+  }, 'the first poll');
+}
+
 async function integrationRow(id: string) {
   const [row] = await t.db.select().from(integrations).where(eq(integrations.id, id));
   return row;
@@ -156,6 +164,7 @@ describe('OAuth callback refusals change nothing', () => {
     const { back } = await authorize(call, integrationId);
     const ok = await callback(call, back.searchParams.toString());
     expect(ok.headers.location).toContain('success=true');
+    await firstPollDone(integrationId);
     const connected = await integrationRow(integrationId);
 
     const reused = await callback(call, back.searchParams.toString());
@@ -305,5 +314,6 @@ describe('POST /api/v1/integrations/{provider}/auth-url', () => {
     expect(res.headers.location).toBe(
       `/integrations/slack/callback?success=true&integrationId=${integrationId}&teamName=Acme+Workspace&onboarding=true`,
     );
+    await firstPollDone(integrationId);
   });
 });
