@@ -30,7 +30,7 @@ const TEXTS: Record<string, CatalogueText> = {
   },
   mattermost: {
     description:
-      '## Mattermost\n\nUse a **personal access token** of a Mattermost user who can list users. Overlap polls `/api/v4/users/status/ids` every interval.',
+      "## Mattermost\n\nTwo ways in:\n\n- **Polling**: stop the integration, set your server's URL (self-hosted and private addresses are fine) and a **personal access token** of a user who can list users, then start it. Overlap reads `/api/v4/users` and `/api/v4/users/status/ids` every interval.\n- **Push**: send presence to `POST /api/v1/presence` with the integration's API key.\n\nBots and deactivated users are skipped.",
     configSchema: {
       type: 'object',
       properties: {
