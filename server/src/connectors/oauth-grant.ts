@@ -1,3 +1,4 @@
+import type { SecretBox } from '../lib/crypto.ts';
 import { ConnectorError, isConnectorError } from './errors.ts';
 import { type GrantFields, refreshGrant } from './oauth.ts';
 import { oauthSetupOf } from './oauth-providers.ts';
@@ -15,24 +16,27 @@ export interface StoredGrant {
   expiresAt: number | null;
 }
 
-/** The stored credentials, opened with the secret box; nothing when there are none or they cannot be read. */
-export function storedSecrets(ctx: Pick<ConnectorContext, 'secrets' | 'integration'>): Record<string, unknown> {
-  const sealed = ctx.integration.secretsEncrypted;
+/** Stored credentials opened with the secret box; nothing when there are none or they cannot be read. */
+export function openSecrets(secrets: SecretBox, sealed: string | null | undefined): Record<string, unknown> {
   if (!sealed) return {};
   try {
-    return ctx.secrets.decryptJson<Record<string, unknown>>(sealed);
+    return secrets.decryptJson<Record<string, unknown>>(sealed);
   } catch {
     return {};
   }
 }
 
-export function storedGrant(ctx: Pick<ConnectorContext, 'secrets' | 'integration'>): StoredGrant {
-  const secrets = storedSecrets(ctx);
+/** The OAuth grant stored on an integration: its tokens (sealed) and expiry (config, epoch seconds). */
+export function storedGrant(
+  secrets: SecretBox,
+  integration: { secretsEncrypted?: string | null; config: Record<string, unknown> },
+): StoredGrant {
+  const stored = openSecrets(secrets, integration.secretsEncrypted);
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  const expiresAt = ctx.integration.config.expires_at;
+  const expiresAt = integration.config.expires_at;
   return {
-    accessToken: text(secrets.access_token),
-    refreshToken: text(secrets.refresh_token),
+    accessToken: text(stored.access_token),
+    refreshToken: text(stored.refresh_token),
     expiresAt: typeof expiresAt === 'number' ? expiresAt : null,
   };
 }
@@ -48,7 +52,7 @@ export async function pollWithGrant(
   provider: string,
   sweep: (token: string) => Promise<PresenceSweep<unknown>>,
 ): Promise<PollResult> {
-  const grant = storedGrant(ctx);
+  const grant = storedGrant(ctx.secrets, ctx.integration);
   if (!grant.accessToken) throw new ConnectorError('needs_reauthorization', 'No authorization is stored');
   const setup = oauthSetupOf(ctx.config, provider);
   const canRefresh = Boolean(grant.refreshToken && setup?.app && setup.spec.refreshesAccessToken);

@@ -1,5 +1,7 @@
+import type { PresenceStatus } from '@overlap/contract/ingest';
+
 /** Our presence values (001 §9); online, dnd, meeting and busy are active. */
-export type PresenceValue = 'online' | 'away' | 'offline' | 'dnd' | 'meeting' | 'busy';
+export type PresenceValue = PresenceStatus;
 
 /** One member as the provider lists them. `personIdentifier` is the provider's stable user id. */
 export interface ProviderPerson {

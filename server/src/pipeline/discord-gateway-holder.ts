@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DiscordListener, type GuildPresence } from '../connectors/discord/listener.ts';
 import { listGuildMembers } from '../connectors/discord/rest.ts';
-import type { ConnectorError } from '../connectors/errors.ts';
+import { ConnectorError } from '../connectors/errors.ts';
 import type { PresenceValue, ProviderPerson } from '../connectors/results.ts';
 import type { PolledPresence } from '../connectors/types.ts';
 import type { AppDeps } from '../core/context.ts';
@@ -118,7 +118,9 @@ export class DiscordGatewayHolder {
     try {
       await this.listener.start();
     } catch (err) {
-      await this.fatal(err as ConnectorError);
+      await this.fatal(
+        err instanceof ConnectorError ? err : new ConnectorError('provider', `Discord Gateway: ${String(err)}`),
+      );
       return;
     }
     this.flushTimer = setInterval(() => this.queueFlush(), this.options.flushMs ?? 60_000);

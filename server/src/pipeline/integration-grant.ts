@@ -1,40 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { GrantFields } from '../connectors/oauth.ts';
+import { openSecrets } from '../connectors/oauth-grant.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { integrations } from '../db/schema/integrations.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 
 /** Grant fields kept encrypted; the rest of a grant is shown in the integration's config (001 §3). */
 const SECRET_FIELDS = new Set(['access_token', 'refresh_token']);
-
-export interface StoredGrant {
-  accessToken: string | null;
-  refreshToken: string | null;
-  /** Epoch seconds. */
-  expiresAt: number | null;
-}
-
-function readSecrets(secrets: SecretBox, encrypted: string | null): Record<string, unknown> {
-  if (!encrypted) return {};
-  try {
-    return secrets.decryptJson<Record<string, unknown>>(encrypted);
-  } catch {
-    return {};
-  }
-}
-
-export function readGrant(
-  secrets: SecretBox,
-  row: { secretsEncrypted: string | null; config: Record<string, unknown> },
-): StoredGrant {
-  const stored = readSecrets(secrets, row.secretsEncrypted);
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-  return {
-    accessToken: str(stored.access_token),
-    refreshToken: str(stored.refresh_token),
-    expiresAt: typeof row.config.expires_at === 'number' ? row.config.expires_at : null,
-  };
-}
 
 /**
  * Writes a grant onto the integration: tokens into the encrypted secrets (merged, so a refresh
@@ -54,7 +26,7 @@ export async function saveGrant(
     .where(eq(integrations.id, integrationId))
     .for('update');
   if (!row) return;
-  const storedSecrets = readSecrets(secrets, row.secretsEncrypted);
+  const storedSecrets = openSecrets(secrets, row.secretsEncrypted);
   const config = { ...row.config };
   if (grant.expires_at === undefined) delete config.expires_at;
   for (const [key, value] of Object.entries(grant)) {

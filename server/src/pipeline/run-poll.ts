@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { isConnectorError } from '../connectors/errors.ts';
+import { storedGrant } from '../connectors/oauth-grant.ts';
 import { oauthSetupOf } from '../connectors/oauth-providers.ts';
 import { connectorFor } from '../connectors/registry.ts';
 import type { Connector, ConnectorIntegration } from '../connectors/types.ts';
@@ -11,7 +12,7 @@ import { stepMinutesFor } from '../engine/step.ts';
 import { applyPolledPresence } from './apply-polled.ts';
 import { backfillHistory } from './backfill.ts';
 import { storeEvents } from './events-store.ts';
-import { markNeedsReauthorization, readGrant, saveGrant } from './integration-grant.ts';
+import { markNeedsReauthorization, saveGrant } from './integration-grant.ts';
 import { runErrorMessage } from './run-error.ts';
 import { startRun } from './run-recorder.ts';
 
@@ -109,7 +110,7 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
   const connector = connectorFor(row.provider);
   if (!connector) return { status: 'skipped', reason: `no connector for ${row.provider}` };
   if (row.needsReauthorization) return { status: 'skipped', reason: 'needs re-authorization' };
-  if (oauthSetupOf(deps.config, row.provider) && !readGrant(deps.secrets, row).accessToken) {
+  if (oauthSetupOf(deps.config, row.provider) && !storedGrant(deps.secrets, row).accessToken) {
     return { status: 'skipped', reason: 'not connected' };
   }
 

@@ -1,5 +1,5 @@
 import { ConnectorError } from '../errors.ts';
-import { storedSecrets } from '../oauth-grant.ts';
+import { openSecrets } from '../oauth-grant.ts';
 import { toPollResult } from '../sweep-result.ts';
 import type { Connector } from '../types.ts';
 import { pollMattermost } from './poll.ts';
@@ -12,7 +12,7 @@ export const mattermostConnector: Connector = {
   provider: 'mattermost',
   async poll(ctx) {
     const serverUrl = typeof ctx.integration.config.serverUrl === 'string' ? ctx.integration.config.serverUrl : '';
-    const token = storedSecrets(ctx).accessToken;
+    const token = openSecrets(ctx.secrets, ctx.integration.secretsEncrypted).accessToken;
     if (!serverUrl || typeof token !== 'string' || token === '') {
       throw new ConnectorError('configuration', 'Set the server URL and a personal access token to poll Mattermost');
     }

@@ -6,6 +6,7 @@ import { silentTrace } from '../../connectors/results.ts';
 import { requireRole } from '../../core/access.ts';
 import type { Actor, AppDeps, Ctx } from '../../core/context.ts';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { providerTraits } from '../../core/providers.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { saveGrant } from '../../pipeline/integration-grant.ts';
@@ -15,9 +16,6 @@ import { insertState, takeState } from './queries.ts';
 
 /** A started authorization must come back within 10 minutes. */
 export const STATE_TTL_MS = 10 * 60_000;
-
-/** The chat apps that sign in with OAuth (001 §3 Chat app option). */
-const CHAT_OAUTH_PROVIDERS = new Set(['slack', 'microsoft', 'discord']);
 
 const isOAuthProvider = (value: string): value is OAuthProvider =>
   (oauthProviders as readonly string[]).includes(value);
@@ -68,7 +66,8 @@ export async function startAuthorization(
 /** Onboarding's connect step: authorize the account's newest integration of this chat app. */
 export async function startOnboardingAuthorization(ctx: Ctx, provider: string): Promise<{ authUrl: string }> {
   requireRole(ctx, 'manager');
-  const chatApp = CHAT_OAUTH_PROVIDERS.has(provider) ? provider : null;
+  const traits = providerTraits(provider);
+  const chatApp = traits?.authType === 'oauth' && traits.category === 'chat' ? provider : null;
   const [service] = chatApp ? await ctx.db.select().from(services).where(eq(services.provider, chatApp)) : [];
   if (!chatApp || !service?.enabled || service.category !== 'chat') {
     throw fieldError('provider', 'must be slack, microsoft or discord');
