@@ -78,6 +78,18 @@ export const integrationDetail = integrationSummary.extend({
     .record(z.string(), z.string())
     .describe('Stored credentials (access_token, password fields), masked; the values never leave the server'),
   apiCalls: z.array(apiCall).describe('Latest 20 push API calls (token-authenticated services only)'),
+  oauth: z
+    .object({
+      provider: z.string(),
+      configured: z.boolean().describe('The server has client credentials for this provider'),
+      needsReauthorization: z.boolean().describe('The grant was revoked or expired; polling waits for a new one'),
+    })
+    .nullable()
+    .describe('OAuth services (Slack, Microsoft Teams, Discord...): how their authorization stands'),
+  connectionError: z
+    .string()
+    .nullable()
+    .describe("Why the provider connection is down, in the provider's words (e.g. Discord's presence intent)"),
 });
 export type IntegrationDetail = z.infer<typeof integrationDetail>;
 

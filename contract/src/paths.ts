@@ -135,3 +135,12 @@ export const webhookPaths = {
   test: (id: string) => `${webhook(id)}/test`,
   rotateSecret: (id: string) => `${webhook(id)}/rotate-secret`,
 } as const;
+
+/** OAuth (server/src/modules/oauth): start per provider, the providers' redirect URI, the web return page. */
+export const oauthPaths = {
+  authUrl: (provider: string) => `/api/v1/integrations/${seg(provider)}/auth-url`,
+  /** The redirect URI registered with each provider. */
+  callback: (provider: string) => `/api/v1/integrations/oauth/${seg(provider)}/callback`,
+  /** The web page the callback sends the browser to. */
+  returnPage: (provider: string) => `/integrations/${seg(provider)}/callback`,
+} as const;

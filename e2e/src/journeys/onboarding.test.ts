@@ -11,8 +11,6 @@ let browser: Browser;
 let server: StartedServer;
 let mail: MailCatcher;
 
-const PASSWORD = 'Night-owls-42!';
-
 beforeAll(async () => {
   own = await startOwnServer({ SEED_DEMO: 'false', JOBS: 'false' });
   ({ browser, server, mail } = own);
@@ -24,7 +22,7 @@ const url = (path: string) => `${server.url}${path}`;
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (401|404)/.test(p));
 
 /** Signs a new account up; the gate then lands it in the wizard. */
-const signUp = (page: Page, email: string) => signUpAs(page, server.url, mail, email, PASSWORD);
+const signUp = (page: Page, email: string) => signUpAs(page, server.url, mail, email);
 
 /** Pushes one presence sample with a key, as the owner's bridge (or the shown curl command) would. */
 async function pushPresence(apiKey: string) {

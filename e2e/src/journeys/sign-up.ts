@@ -1,11 +1,19 @@
 import type { Page } from 'playwright-core';
 import type { MailCatcher } from './own-server.ts';
 
+export const SIGN_UP_PASSWORD = 'Night-owls-42!';
+
 /**
  * Signs a new account up through the pages and the mailed code, setting `password`; the gate then
  * lands it in the onboarding wizard.
  */
-export async function signUp(page: Page, baseUrl: string, mail: MailCatcher, email: string, password: string) {
+export async function signUp(
+  page: Page,
+  baseUrl: string,
+  mail: MailCatcher,
+  email: string,
+  password = SIGN_UP_PASSWORD,
+): Promise<void> {
   await page.goto(`${baseUrl}/signup`);
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Sign up' }).click();

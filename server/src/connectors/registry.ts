@@ -1,7 +1,12 @@
 import { demoConnector } from './demo/connector.ts';
+import { mattermostConnector } from './mattermost/connector.ts';
+import { microsoftConnector } from './microsoft/connector.ts';
+import { slackConnector } from './slack/connector.ts';
 import type { Connector } from './types.ts';
 
-const connectors = new Map<string, Connector>([[demoConnector.provider, demoConnector]]);
+const connectors = new Map<string, Connector>(
+  [demoConnector, slackConnector, microsoftConnector, mattermostConnector].map((c) => [c.provider, c]),
+);
 
 /** Adds (or replaces) the connector of a provider; each provider file registers itself here. */
 export function registerConnector(connector: Connector): void {

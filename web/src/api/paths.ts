@@ -10,6 +10,7 @@ import {
   exportPaths,
   integrationPaths,
   maintenancePaths,
+  oauthPaths,
   onboardingPaths,
   overlapPaths,
   peoplePaths,
@@ -37,6 +38,7 @@ export const apiPaths = {
   overlap: overlapPaths,
   export: exportPaths,
   webhooks: webhookPaths,
+  oauth: oauthPaths,
 } as const;
 
 /** `path?name=value&...` with the defined parameters, in the order given. */

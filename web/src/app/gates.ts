@@ -16,6 +16,9 @@ export const isPublicPath = (path: string) => PUBLIC_PATHS.some((re) => re.test(
 const isOnboardingPath = (path: string) => path === '/onboarding' || path.startsWith('/onboarding/');
 /** The test-mode checkout and portal: reached from the wizard's plan step as well as afterwards. */
 const isBillingProviderPath = (path: string) => /^\/billing\/(checkout\/[^/]+|portal)$/.test(path);
+
+/** The authorization return pages: reached from a provider during onboarding too. */
+const isOAuthReturnPath = (path: string) => /^\/integrations\/[^/]+\/callback$/.test(path);
 const isSuperadminPath = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
 interface GateInput {
@@ -35,6 +38,7 @@ export function gateRedirect({ path, search, user, onboardingNeeded }: GateInput
     return '/account?tab=billing';
   }
   if (isSuperadminPath(path) && user.role !== 'superadmin') return '/';
+  if (isOAuthReturnPath(path)) return null;
   if (onboardingNeeded && !isOnboardingPath(path) && !isBillingProviderPath(path)) return '/onboarding/step1';
   if (!onboardingNeeded && isOnboardingPath(path)) return '/';
   if (path === '/onboarding') return '/onboarding/step1';

@@ -30,7 +30,7 @@ const TEXTS: Record<string, CatalogueText> = {
   },
   mattermost: {
     description:
-      '## Mattermost\n\nUse a **personal access token** of a Mattermost user who can list users. Overlap polls `/api/v4/users/status/ids` every interval.',
+      "## Mattermost\n\nTwo ways in:\n\n- **Polling**: stop the integration, set your server's URL (self-hosted and private addresses are fine) and a **personal access token** of a user who can list users, then start it. Overlap reads `/api/v4/users` and `/api/v4/users/status/ids` every interval.\n- **Push**: send presence to `POST /api/v1/presence` with the integration's API key.\n\nBots and deactivated users are skipped.",
     configSchema: {
       type: 'object',
       properties: {
@@ -43,16 +43,9 @@ const TEXTS: Record<string, CatalogueText> = {
   },
   discord: {
     description:
-      '## Discord\n\nA bot with the **Server Members** and **Presence** intents listens to presence updates in your server.',
-    configSchema: {
-      type: 'object',
-      properties: {
-        guildId: { type: 'string', label: 'Server (guild) id' },
-        botToken: { type: 'string', label: 'Bot token', password: true },
-      },
-      required: ['guildId'],
-    },
-    enabled: false,
+      "## Discord\n\nConnect with **OAuth**: you pick your server and Overlap's bot joins it. The bot listens to presence updates over Discord's Gateway (online, idle, do not disturb, offline); it reads no messages.\n\n- The bot needs the **Presence** and **Server Members** intents (set by the operator)\n- Bots are skipped",
+    configSchema: {},
+    enabled: true,
   },
   demo: {
     description:

@@ -57,6 +57,7 @@ export function toDetail(
   secrets: SecretBox,
   row: IntegrationRow,
   calls: (typeof apiCalls.$inferSelect)[],
+  oauthConfigured: boolean | null,
 ): IntegrationDetail {
   const summary = toSummary(secrets, row);
   const stored = readSecrets(secrets, row.integration.secretsEncrypted);
@@ -67,5 +68,14 @@ export function toDetail(
     connected: typeof stored.access_token === 'string' && stored.access_token.length > 0,
     maskedSecrets: maskSecrets(stored),
     apiCalls: row.service.tokenAuthentication ? calls.map(toApiCall) : [],
+    oauth:
+      oauthConfigured === null
+        ? null
+        : {
+            provider: row.service.provider,
+            configured: oauthConfigured,
+            needsReauthorization: row.integration.needsReauthorization,
+          },
+    connectionError: row.integration.connectionError,
   };
 }

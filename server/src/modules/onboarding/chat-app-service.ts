@@ -18,10 +18,8 @@ import { CUSTOM_PROVIDER } from '../integrations/plan-rules.ts';
 import { selectIntegration } from '../integrations/queries.ts';
 import { announceIntegration, insertIntegration } from '../integrations/service.ts';
 import {
-  authTypeOf,
   byCatalogueOrder,
   CUSTOM_NEEDS_PLAN,
-  oauthUnavailableReason,
   presenceCurlCommand,
   toChatApp,
   unavailableReasonOf,
@@ -42,7 +40,9 @@ export async function listAvailableChatApps(ctx: Ctx): Promise<AvailableChatApps
     chatApps: rows
       .sort(byCatalogueOrder)
       .map((row) =>
-        row.provider === CUSTOM_PROVIDER && !customAllowed ? toChatApp(row, CUSTOM_NEEDS_PLAN) : toChatApp(row),
+        row.provider === CUSTOM_PROVIDER && !customAllowed
+          ? toChatApp(row, ctx.deps.config, CUSTOM_NEEDS_PLAN)
+          : toChatApp(row, ctx.deps.config),
       ),
   };
 }
@@ -85,7 +85,7 @@ export async function selectChatApp(ctx: Ctx, input: SelectChatAppBody): Promise
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, ctx.accountId)).for('update');
     const existing = await newestIntegrationOf(tx, ctx.accountId, service.id);
     if (existing) return { id: existing.id, created: false };
-    const unavailable = unavailableReasonOf(service);
+    const unavailable = unavailableReasonOf(service, ctx.deps.config);
     if (unavailable) throw conflict(unavailable, 'CHAT_APP_UNAVAILABLE');
     const inserted = await insertIntegration(ctx.deps, tx, ctx.accountId, { serviceId: service.id });
     return { id: inserted.id, created: true };
@@ -117,18 +117,4 @@ export async function getIntegrationStatus(ctx: Ctx, id: string): Promise<Integr
       lastConnectedAt: integration.lastConnectedAt?.toISOString() ?? null,
     },
   };
-}
-
-/**
- * Would answer the provider's authorization URL. No OAuth app credentials can be configured on
- * this server yet, so every OAuth chat app answers 503 with the same reason the chat-app list shows.
- */
-export async function connectOauth(ctx: Ctx, provider: string): Promise<{ authUrl: string }> {
-  requireRole(ctx, 'manager');
-  if (authTypeOf(provider) !== 'oauth') throw fieldError('provider', 'must be slack, microsoft or discord');
-  const [service] = await ctx.db.select().from(services).where(eq(services.provider, provider));
-  if (!service?.enabled || service.category !== 'chat') {
-    throw fieldError('provider', 'is not an available chat app');
-  }
-  throw new AppError(503, 'OAUTH_NOT_CONFIGURED', oauthUnavailableReason(service.name));
 }

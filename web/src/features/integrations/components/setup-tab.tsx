@@ -5,11 +5,11 @@ import { integrationColor } from '../lib/color';
 import { ApiKeySection } from './api-key-section';
 import { ColorSection } from './color-section';
 import { ConfigSection } from './config-section';
+import { OAuthSection } from './oauth-section';
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy, HH:mm') : 'Never');
 
 function Overview({ integration }: { integration: IntegrationDetail }) {
-  const oauth = !integration.service.tokenAuthentication && Object.keys(integration.maskedSecrets).length > 0;
   const rows: [string, string][] = [
     ['Service', integration.service.name],
     ['Kind', integration.kind === 'presence' ? 'Presence' : 'Events'],
@@ -18,11 +18,6 @@ function Overview({ integration }: { integration: IntegrationDetail }) {
     ['Last run', when(integration.lastRunAt)],
     ['Refreshes every', `${integration.service.intervalMinutes} min`],
   ];
-  if (integration.connected || oauth)
-    rows.push(['Authorization', integration.connected ? 'Connected' : 'Not connected']);
-  if (integration.connected && integration.maskedSecrets.access_token) {
-    rows.push(['Access token', integration.maskedSecrets.access_token]);
-  }
   return (
     <Card>
       <CardHeader title="Overview" />
@@ -44,6 +39,7 @@ export function SetupTab({ integration }: { integration: IntegrationDetail }) {
   return (
     <div className="grid gap-4">
       <Overview integration={integration} />
+      <OAuthSection integration={integration} />
       <ApiKeySection integration={integration} />
       <ColorSection
         key={integrationColor(integration)}
