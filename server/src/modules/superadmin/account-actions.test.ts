@@ -81,11 +81,15 @@ describe('POST /api/v1/superadmin/accounts/:id/:action', () => {
     expect((await customer({ method: 'GET', url: '/api/v1/people' })).statusCode).toBe(200);
     const write = await customer({ method: 'PATCH', url: '/api/v1/account', body: { name: 'Sneaky' } });
     expect(write.statusCode).toBe(403);
+    const [suspended] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(suspended?.suspensionReason).toBe('operator');
     expect((await act(account.id, 'suspend')).statusCode).toBe(409);
     const activated = await act(account.id, 'activate');
     expect(activated.json()).toMatchObject({ message: 'Account activated', account: { status: 'active' } });
     expect((await customer({ method: 'PATCH', url: '/api/v1/account', body: { name: 'Fine' } })).statusCode).toBe(200);
     expect((await act(account.id, 'activate')).statusCode).toBe(409);
+    const [active] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(active?.suspensionReason).toBe(null);
   });
 
   it('activates a pending account and stamps activatedAt; reactivates a terminated one', async () => {

@@ -51,8 +51,10 @@ export async function runStatusAction(ctx: Ctx, id: string, action: StatusAction
         status: rule.to,
         updatedAt: now,
         ...(rule.to === 'terminated' ? { terminatedAt: now } : {}),
+        // An operator's suspension is lifted only by an operator, never by a paid invoice.
+        ...(rule.to === 'suspended' ? { suspensionReason: 'operator' as const } : {}),
         ...(rule.to === 'active'
-          ? { terminatedAt: null, activatedAt: sql`coalesce(${accounts.activatedAt}, now())` }
+          ? { terminatedAt: null, suspensionReason: null, activatedAt: sql`coalesce(${accounts.activatedAt}, now())` }
           : {}),
       })
       .where(eq(accounts.id, id));
