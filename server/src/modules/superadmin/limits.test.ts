@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
-import { sessionCookie } from '../../../test/factories.ts';
+import { sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { createStripeTestApp } from '../../../test/fakes/stripe-app.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 
 const DAY = 86_400_000;
@@ -47,7 +48,8 @@ describe('PUT /api/v1/superadmin/accounts/:id/limits', () => {
   });
 
   it('lets an account add integrations past its plan once unlimited', async () => {
-    const { account, manager } = await customerAccount(t.db, { plan: 'startup' });
+    // Custom sources need the Business plan or the operator's custom-integrations flag.
+    const { account, manager } = await customerAccount(t.db, { plan: 'startup', features: ['custom-integrations'] });
     await as()({
       method: 'PUT',
       url: `/api/v1/superadmin/accounts/${account.id}/limits`,
@@ -171,36 +173,36 @@ describe('PUT /api/v1/superadmin/accounts/:id/extend-trial', () => {
     expect((await accountRow(account.id))?.trialEndsAt).toBeNull();
   });
 
-  it('with Stripe configured and a subscription, refuses (503) until the billing module moves Stripe’s trial; nothing changes', async () => {
-    const stripe = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_local' });
+  it("with Stripe configured and a live subscription, moves the subscription's trial at Stripe and the account follows", async () => {
+    const stripe = await createStripeTestApp();
     try {
       const op = await signedInOperator(stripe.db);
-      const { account } = await customerAccount(stripe.db);
-      await stripe.db.update(accounts).set({ stripeSubscriptionId: 'sub_123' }).where(eq(accounts.id, account.id));
-      const when = new Date(Date.now() + 10 * DAY).toISOString();
+      const manager = await signedInManager(stripe.db);
+      const checkout = await client(
+        stripe.app,
+        manager.cookie,
+      )({ method: 'POST', url: '/api/v1/billing/create-checkout-session', body: { planId: 'scaleup' } });
+      const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(checkout.json().sessionUrl)?.[1] as string;
+      for (const event of stripe.stripe.completeCheckout(sessionId)) await stripe.deliver(event);
+      const subscriptionId = stripe.stripe.sessions.get(sessionId)?.subscription as string;
+      const when = new Date(Math.floor((Date.now() + 30 * DAY) / 1000) * 1000);
       const res = await client(
         stripe.app,
         op.cookie,
       )({
         method: 'PUT',
-        url: `/api/v1/superadmin/accounts/${account.id}/extend-trial`,
-        body: { trialEndDate: when },
+        url: `/api/v1/superadmin/accounts/${manager.account.id}/extend-trial`,
+        body: { trialEndDate: when.toISOString() },
       });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().error).toBe('Moving a Stripe trial is not available on this server yet. Nothing was changed.');
-      const [row] = await stripe.db.select().from(accounts).where(eq(accounts.id, account.id));
-      expect(row?.trialEndsAt).toBeNull();
-      // Without a subscription in Stripe only the database holds the trial.
-      const other = await customerAccount(stripe.db);
-      const ok = await client(
-        stripe.app,
-        op.cookie,
-      )({
-        method: 'PUT',
-        url: `/api/v1/superadmin/accounts/${other.account.id}/extend-trial`,
-        body: { trialEndDate: when },
-      });
-      expect(ok.json()).toEqual({ newTrialEndDate: when });
+      expect(res.json()).toEqual({ newTrialEndDate: when.toISOString() });
+      expect(stripe.stripe.sub(subscriptionId)).toMatchObject({ trial_end: when.getTime() / 1000, status: 'trialing' });
+      const [row] = await stripe.db.select().from(accounts).where(eq(accounts.id, manager.account.id));
+      expect(row?.trialEndsAt?.toISOString()).toBe(when.toISOString());
+      const [entry] = await stripe.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.accountId, manager.account.id), eq(auditLog.action, 'operator.trial_extended')));
+      expect(entry?.details).toMatchObject({ stripe: 'moved', to: when.toISOString() });
     } finally {
       await stripe.close();
     }
