@@ -11,6 +11,8 @@ export interface EventInput {
   title?: string | null;
   url?: string | null;
   personIdentifier: string;
+  /** The author's name as the source reports it: names a person seen for the first time. */
+  personName?: string | null;
   metadata?: Record<string, unknown> | null;
 }
 
@@ -39,15 +41,17 @@ export async function storeEvents(
   let duplicates = events.length - unique.size;
   if (unique.size === 0) return { created: 0, duplicates, skipped: 0 };
 
-  const latestByPerson = new Map<string, Date>();
+  const latestByPerson = new Map<string, { seenAt: Date; name: string | null }>();
   for (const e of unique.values()) {
     const prev = latestByPerson.get(e.personIdentifier);
-    if (!prev || e.timestamp > prev) latestByPerson.set(e.personIdentifier, e.timestamp);
+    if (!prev || e.timestamp > prev.seenAt) {
+      latestByPerson.set(e.personIdentifier, { seenAt: e.timestamp, name: e.personName ?? prev?.name ?? null });
+    }
   }
   const identities = await resolveIdentities(
     tx,
     integration,
-    [...latestByPerson].map(([personIdentifier, seenAt]) => ({ personIdentifier, seenAt })),
+    [...latestByPerson].map(([personIdentifier, { seenAt, name }]) => ({ personIdentifier, seenAt, name })),
   );
   run?.debug('person_lookup', {
     people: identities.size,
