@@ -9,6 +9,13 @@ export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const blankToUndefined = (v: string | undefined) => (v?.trim() === '' ? undefined : v?.trim());
 const optionalUrl = z.string().optional().transform(blankToUndefined).pipe(z.url('must be a URL').optional());
 const optionalString = z.string().optional().transform(blankToUndefined);
+/** A provider's base address: its public host by default, a fake server's in tests; no trailing slash. */
+const providerUrl = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (blankToUndefined(v) ?? fallback).replace(/\/+$/, ''))
+    .pipe(z.url('must be a URL'));
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +47,19 @@ const configSchema = z.object({
   DEPLOYED_AT: z.iso.datetime({ offset: true }).optional(),
   /** Push API requests per minute per API key (documented in /docs). */
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_API_URL: providerUrl('https://api.github.com'),
+  GITHUB_OAUTH_URL: providerUrl('https://github.com/login/oauth'),
+  GITLAB_URL: providerUrl('https://gitlab.com'),
+  GITLAB_CLIENT_ID: optionalString,
+  GITLAB_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTH_URL: providerUrl('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: providerUrl('https://oauth2.googleapis.com/token'),
+  GOOGLE_DRIVE_ACTIVITY_URL: providerUrl('https://driveactivity.googleapis.com'),
+  GOOGLE_ADMIN_URL: providerUrl('https://admin.googleapis.com'),
   JOBS: z
     .enum(['true', 'false'])
     .default('true')

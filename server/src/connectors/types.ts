@@ -1,6 +1,9 @@
 import type { PresenceStatus } from '../db/schema/activity.ts';
 import type { AppDeps } from '../http/deps.ts';
 import type { EventInput } from '../modules/events/store.ts';
+
+export type { EventInput };
+
 import type { RunRecorder } from '../modules/runs/recorder.ts';
 
 /** What a connector knows about the integration it polls. */

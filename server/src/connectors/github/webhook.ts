@@ -101,7 +101,7 @@ export function mapGithubPush(payload: unknown): EventInput[] {
     personName: commit.author.name,
     metadata: {
       authorName: commit.author.name,
-      authorEmail: commit.author.email ?? null,
+      authorEmail: commit.author.email?.toLowerCase() ?? null,
       authorUsername: commit.author.username ?? null,
       repository: push.repository.full_name,
       branch: branchOf(push.ref),

@@ -50,6 +50,10 @@ export const integrations = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     /** Encrypted JSON (APP_SECRET) of OAuth tokens and other credentials; never sent to a client. */
     secretsEncrypted: text('secrets_encrypted'),
+    /** Encrypted (APP_SECRET) secret of the incoming webhook (GitHub, GitLab); shown only to managers. */
+    webhookSecretEncrypted: text('webhook_secret_encrypted'),
+    /** Where a connector's poll stands (ETags, poll intervals, newest event seen); written by the pipeline. */
+    pollState: jsonb('poll_state').$type<Record<string, unknown>>().notNull().default({}),
     apiKeyHash: text('api_key_hash').unique(),
     apiKeyEncrypted: text('api_key_encrypted'),
     lastConnectedAt: timestamp('last_connected_at', { withTimezone: true }),
