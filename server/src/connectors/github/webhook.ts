@@ -12,7 +12,7 @@ export async function verifyGithubSignature(
   rawBody: string,
   signature: string | undefined,
 ): Promise<boolean> {
-  if (!signature || !signature.startsWith('sha256=')) return false;
+  if (!signature?.startsWith('sha256=')) return false;
   try {
     return await verify(secret, rawBody, signature);
   } catch {
