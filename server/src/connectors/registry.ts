@@ -1,7 +1,12 @@
 import { demoConnector } from './demo.ts';
+import { githubConnector } from './github/connector.ts';
+import { gitlabConnector } from './gitlab/connector.ts';
+import { googleDriveConnector } from './google-drive/connector.ts';
 import type { Connector } from './types.ts';
 
-const connectors = new Map<string, Connector>([[demoConnector.provider, demoConnector]]);
+const connectors = new Map<string, Connector>(
+  [demoConnector, githubConnector, gitlabConnector, googleDriveConnector].map((c) => [c.provider, c]),
+);
 
 /** Adds (or replaces) the connector of a provider; each provider file registers itself here. */
 export function registerConnector(connector: Connector): void {

@@ -6,10 +6,12 @@ import { stepMinutesFor } from '../engine/step.ts';
 import type { AppDeps } from '../http/deps.ts';
 import { backfillDemo, DEMO_BACKFILL_DAYS } from '../modules/demo/create.ts';
 import { storeEvents } from '../modules/events/store.ts';
+import { readSecrets } from '../modules/integrations/config.ts';
 import { startRun } from '../modules/runs/recorder.ts';
 import { applyPolledPresence } from './apply-polled.ts';
 import { demoSeedOf } from './demo.ts';
 import { connectorFor } from './registry.ts';
+import { saveConnectorState } from './save-state.ts';
 import type { ConnectorIntegration } from './types.ts';
 
 /** Longest wait between retries of a failing integration. */
@@ -30,6 +32,8 @@ async function loadIntegration(db: DbOrTx, integrationId: string) {
       status: integrations.status,
       archivedAt: integrations.archivedAt,
       lastRunAt: integrations.lastRunAt,
+      secretsEncrypted: integrations.secretsEncrypted,
+      pollState: integrations.pollState,
       consecutiveFailures: integrations.consecutiveFailures,
       provider: services.provider,
       accountStatus: accounts.status,
@@ -98,6 +102,8 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     name: row.name,
     config: row.config,
     lastRunAt: row.lastRunAt,
+    credentials: readSecrets(deps.secrets, row.secretsEncrypted),
+    pollState: row.pollState,
   };
   const since = row.lastRunAt && row.lastRunAt < now ? row.lastRunAt : new Date(now.getTime() - stepMinutes * 60_000);
   const run = await startRun(db, integration, 'poll');
@@ -106,6 +112,7 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     const counts = await db.transaction(async (tx) => {
       await applyPolledPresence(tx, integration, result.presence, stepMinutes, run, now);
       const stored = await storeEvents(tx, integration, result.events, run);
+      await saveConnectorState(tx, deps, row.id, result);
       return {
         peopleFound: new Set(result.presence.map((p) => p.personIdentifier)).size,
         eventsCreated: stored.created,

@@ -13,6 +13,10 @@ export interface ConnectorIntegration {
   name: string;
   config: Record<string, unknown>;
   lastRunAt: Date | null;
+  /** Decrypted credentials: OAuth tokens (access_token, refresh_token, expires_at, scope) and password fields. */
+  credentials?: Record<string, unknown>;
+  /** What the previous poll left for this one (ETags, cursors); {} at first. */
+  pollState?: Record<string, unknown>;
 }
 
 export interface ConnectorContext {
@@ -39,6 +43,10 @@ export interface PolledPresence {
 export interface PollResult {
   presence: PolledPresence[];
   events: EventInput[];
+  /** Replaces the integration's poll state when given (stored with the poll's data). */
+  state?: Record<string, unknown>;
+  /** Credentials to merge into the stored ones (a refreshed access token), when given. */
+  credentials?: Record<string, unknown>;
 }
 
 /** One provider. Its samples and events go through the same engine as pushed ones. */

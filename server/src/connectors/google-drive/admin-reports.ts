@@ -107,6 +107,8 @@ export async function queryDriveReports(input: {
   adminUrl: string;
   accessToken: string;
   since: Date;
+  /** Only activity before this instant, when given. */
+  until?: Date;
   internalDomains: string[];
   trace: ConnectorTrace;
 }): Promise<EventInput[]> {
@@ -115,6 +117,7 @@ export async function queryDriveReports(input: {
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({ startTime: input.since.toISOString(), maxResults: String(MAX_RESULTS) });
+    if (input.until) query.set('endTime', input.until.toISOString());
     if (pageToken) query.set('pageToken', pageToken);
     const answer = await requestJson<{ items?: ReportItem[]; nextPageToken?: string }>(
       { provider: 'Google Admin Reports', trace: input.trace, messageOf: googleMessageOf },

@@ -138,6 +138,8 @@ export async function queryDriveActivity(input: {
   activityUrl: string;
   accessToken: string;
   since: Date;
+  /** Only activity before this instant, when given. */
+  until?: Date;
   viewer: DriveViewer;
   internalDomains: string[];
   trace: ConnectorTrace;
@@ -154,7 +156,11 @@ export async function queryDriveActivity(input: {
         method: 'POST',
         url,
         headers: { authorization: `Bearer ${input.accessToken}` },
-        body: { pageSize: PAGE_SIZE, filter: `time > ${input.since.getTime()}`, ...(pageToken ? { pageToken } : {}) },
+        body: {
+          pageSize: PAGE_SIZE,
+          filter: `time > ${input.since.getTime()}${input.until ? ` AND time < ${input.until.getTime()}` : ''}`,
+          ...(pageToken ? { pageToken } : {}),
+        },
       },
     );
     if (answer.activities !== undefined && !Array.isArray(answer.activities)) {

@@ -18,6 +18,8 @@ export interface GoogleDrivePollInput {
   viewer: DriveViewer;
   internalDomains: string[];
   since: Date;
+  /** Only activity before this instant, when given. */
+  until?: Date;
   trace: ConnectorTrace;
   /** Gets a fresh access token with the refresh token (the OAuth client's refresh); absent: none. */
   refreshAccessToken?: () => Promise<string>;

@@ -93,7 +93,13 @@ export async function storeEvents(
   if (skipped > DETAILED_EVENTS) run?.debug('event_skipped', { count: skipped, reason: 'ignored' });
   if (rows.length === 0) return { created: 0, duplicates, skipped };
 
-  const inserted = await tx.execute<{ external_id: string; person_id: string; pi_id: string; timestamp: Date }>(sql`
+  const inserted = await tx.execute<{
+    external_id: string;
+    person_id: string;
+    pi_id: string;
+    kind: string;
+    timestamp: Date;
+  }>(sql`
     insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                  timestamp, title, url, metadata)
     select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
@@ -101,7 +107,7 @@ export async function storeEvents(
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
     on conflict (integration_id, external_id) do nothing
-    returning external_id, person_id, person_integration_id as pi_id, timestamp`);
+    returning external_id, person_id, person_integration_id as pi_id, kind, timestamp`);
   const created = inserted.rows.length;
   duplicates += rows.length - created;
   inserted.rows.slice(0, DETAILED_EVENTS).forEach((r) => {
@@ -120,6 +126,9 @@ export async function storeEvents(
   return { created, duplicates, skipped };
 }
 
+/** A daily digest, not a moment of work: it opens no block. */
+const SUMMARY_KIND = 'google_drive_summary';
+
 /**
  * Integrations of kind `events` (GitHub, GitLab, Google Drive...) have no presence: bursts of their
  * events open activity blocks (engine/event-bursts.ts). Answers the ranges whose rollups follow.
@@ -127,7 +136,7 @@ export async function storeEvents(
 async function openEventBlocks(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
-  rows: { person_id: string; pi_id: string; timestamp: Date }[],
+  rows: { person_id: string; pi_id: string; kind: string; timestamp: Date }[],
 ) {
   const people = await tx.execute<{ kind: string; id: string; manual: string | null; automatic: string | null }>(sql`
     select i.kind, p.id, p.timezone_manual as manual, p.timezone_automatic as automatic
@@ -138,6 +147,7 @@ async function openEventBlocks(
   const tzOf = new Map(people.rows.map((p) => [p.id, effectiveTimezone(p.manual, p.automatic)]));
   const targets = new Map<string, EventBlockTarget>();
   for (const r of rows) {
+    if (r.kind === SUMMARY_KIND) continue;
     const target = targets.get(r.pi_id) ?? {
       personIntegrationId: r.pi_id,
       personId: r.person_id,

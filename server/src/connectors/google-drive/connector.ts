@@ -1,0 +1,57 @@
+import { ConnectorError } from '../errors.ts';
+import { textSetting } from '../settings.ts';
+import type { Connector, EventInput } from '../types.ts';
+import { parseDomains } from './people.ts';
+import { pollGoogleDrive } from './poll.ts';
+import { dailyDriveSummary, utcDay } from './summary.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Google Drive: file edits and external collaboration since the last poll, and once a day the
+ * summary of the day before (read again whole, so it does not depend on when polls ran).
+ */
+export const googleDriveConnector: Connector = {
+  provider: 'google',
+  async poll(ctx) {
+    const credentials = ctx.integration.credentials ?? {};
+    const accessToken = textSetting(credentials.access_token);
+    if (!accessToken)
+      throw new ConnectorError('configuration', 'Google Drive is not connected: press Connect Google Drive');
+    const config = ctx.integration.config;
+    const email = textSetting(config.account_email)?.toLowerCase() ?? null;
+    const common = {
+      activityUrl: ctx.deps.config.GOOGLE_DRIVE_ACTIVITY_URL,
+      adminUrl: ctx.deps.config.GOOGLE_ADMIN_URL,
+      scope: textSetting(credentials.scope) ?? '',
+      viewer: { email, displayName: textSetting(config.account_name) },
+      internalDomains: parseDomains(config.internalDomains),
+      trace: ctx.run,
+    };
+    const polled = await pollGoogleDrive({ ...common, accessToken, since: ctx.since });
+    const events: EventInput[] = [...polled.events];
+
+    const state = { ...(ctx.integration.pollState ?? {}) } as { summarizedDay?: string; source?: string };
+    const yesterday = utcDay(new Date(ctx.now.getTime() - DAY_MS));
+    if (!state.summarizedDay || state.summarizedDay < yesterday) {
+      const start = new Date(`${yesterday}T00:00:00.000Z`);
+      const day = await pollGoogleDrive({
+        ...common,
+        accessToken: polled.accessToken,
+        since: new Date(start.getTime() - 1),
+        until: new Date(start.getTime() + DAY_MS),
+      });
+      const summary = dailyDriveSummary(yesterday, day.events, email);
+      if (summary) events.push(summary);
+      state.summarizedDay = yesterday;
+    }
+    state.source = polled.source;
+    ctx.run.debug('milestone', { source: polled.source, events: events.length });
+    return {
+      presence: [],
+      events,
+      state,
+      ...(polled.accessToken !== accessToken ? { credentials: { access_token: polled.accessToken } } : {}),
+    };
+  },
+};
