@@ -323,4 +323,39 @@ describe('GitLab webhook', () => {
       { start_time: '2025-06-02T13:00:00Z', end_time: '2025-06-02T13:25:00Z' },
     ]);
   });
+
+  it('an edited event block keeps its range; a deleted one goes with the events it came from', async () => {
+    const { integration, call } = await managerWith('gitlab');
+    const hook = pushHook([
+      { id: 'd1', at: '2025-06-03T09:00:00Z' },
+      { id: 'd2', at: '2025-06-03T09:20:00Z' },
+      { id: 'd3', at: '2025-06-03T09:40:00Z' },
+      { id: 'd4', at: '2025-06-03T15:00:00Z' },
+      { id: 'd5', at: '2025-06-03T15:10:00Z' },
+    ]);
+    await deliver(integration.id, integration.webhook.secret, hook);
+    const blocks = async () =>
+      (
+        await t.db.execute<{ id: string; range: string }>(sql`
+          select id, to_char(start_time at time zone 'UTC', 'HH24:MI') || '-' || to_char(end_time at time zone 'UTC', 'HH24:MI') as range
+            from activity_blocks where integration_id = ${integration.id} order by start_time`)
+      ).rows;
+    const [morning, afternoon] = await blocks();
+    expect((await blocks()).map((b) => b.range)).toEqual(['09:00-09:40', '15:00-15:10']);
+
+    const edit = await call({
+      method: 'PATCH',
+      url: `/api/v1/activity-blocks/${morning?.id}`,
+      body: { startTime: '2025-06-03T08:30:00Z', endTime: '2025-06-03T09:10:00Z' },
+    });
+    expect(edit.statusCode).toBe(200);
+    // d2 and d3 are outside the edited range and 20 minutes apart: a block of their own.
+    expect((await blocks()).map((b) => b.range)).toEqual(['08:30-09:10', '09:20-09:40', '15:00-15:10']);
+
+    expect((await call({ method: 'DELETE', url: `/api/v1/activity-blocks/${afternoon?.id}` })).statusCode).toBe(200);
+    expect((await blocks()).map((b) => b.range)).toEqual(['08:30-09:10', '09:20-09:40']);
+    const left = await t.db.execute<{ external_id: string }>(sql`
+      select external_id from activity_events where integration_id = ${integration.id} order by external_id`);
+    expect(left.rows.map((r) => r.external_id)).toEqual(['d1', 'd2', 'd3']);
+  });
 });
