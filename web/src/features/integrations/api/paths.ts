@@ -9,6 +9,7 @@ export const integrationPaths = {
   activate: (id: string) => `${one(id)}/activate`,
   deactivate: (id: string) => `${one(id)}/deactivate`,
   regenerateKey: (id: string) => `${one(id)}/regenerate-key`,
+  regenerateWebhookSecret: (id: string) => `${one(id)}/regenerate-webhook-secret`,
   events: (id: string) => `${one(id)}/events`,
   blocks: (id: string) => `${one(id)}/activity-blocks`,
   runs: (id: string) => `${one(id)}/runs`,

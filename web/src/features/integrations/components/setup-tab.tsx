@@ -5,6 +5,7 @@ import { integrationColor } from '../lib/color';
 import { ApiKeySection } from './api-key-section';
 import { ColorSection } from './color-section';
 import { ConfigSection } from './config-section';
+import { WebhookSection } from './webhook-section';
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy, HH:mm') : 'Never');
 
@@ -44,6 +45,7 @@ export function SetupTab({ integration }: { integration: IntegrationDetail }) {
   return (
     <div className="grid gap-4">
       <Overview integration={integration} />
+      <WebhookSection integration={integration} />
       <ApiKeySection integration={integration} />
       <ColorSection
         key={integrationColor(integration)}
