@@ -40,7 +40,7 @@ export function WebhookSection({ integration }: { integration: IntegrationDetail
       />
       <CardContent className="flex flex-col gap-5">
         <Row label="Webhook URL">
-          <Webhook className="size-4 shrink-0 text-muted" aria-hidden="true" />
+          <Webhook className="hidden size-4 shrink-0 text-muted sm:block" aria-hidden="true" />
           <code
             className="min-w-0 max-w-full break-all rounded bg-subtle px-2 py-1 font-mono text-sm text-fg"
             data-testid="webhook-url"
