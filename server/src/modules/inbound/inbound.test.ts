@@ -148,9 +148,11 @@ describe('GitHub webhook', () => {
     ]);
   });
 
-  it('stores deployments and their status changes as deployment events', async () => {
+  it("stores deployments and their status changes as deployment events, on the person of the creator's commits", async () => {
     const { integration } = await managerWith('github');
     const { url, secret } = integration.webhook;
+    const push = githubExample('push', (p) => Array.isArray(p.commits) && p.commits.length > 0);
+    expect((await deliverGithub(url, 'push', push, await signed(secret, push))).json().created).toBe(1);
     const deployment = githubExample('deployment');
     const status = githubExample('deployment_status');
     expect((await deliverGithub(url, 'deployment', deployment, await signed(secret, deployment))).json().created).toBe(
@@ -159,14 +161,23 @@ describe('GitHub webhook', () => {
     expect((await deliverGithub(url, 'deployment_status', status, await signed(secret, status))).json().created).toBe(
       1,
     );
-    const rows = await t.db.execute<{ kind: string; external_id: string; title: string }>(sql`
-      select kind, external_id, title from activity_events where integration_id = ${integration.id} order by timestamp`);
+    const rows = await t.db.execute<{ kind: string; external_id: string; title: string; who: string }>(sql`
+      select e.kind, e.external_id, e.title, pi.external_id as who
+        from activity_events e join person_integrations pi on pi.id = e.person_integration_id
+       where e.integration_id = ${integration.id} and e.kind = 'deployment' order by e.timestamp`);
+    const codertocat = '21031067+codertocat@users.noreply.github.com';
     expect(rows.rows).toEqual([
-      { kind: 'deployment', external_id: 'deployment:145988746', title: 'Deployment of master to production' },
+      {
+        kind: 'deployment',
+        external_id: 'deployment:145988746',
+        title: 'Deployment of master to production',
+        who: codertocat,
+      },
       {
         kind: 'deployment',
         external_id: 'deployment_status:209916254',
         title: 'Deployment of master to production: success',
+        who: codertocat,
       },
     ]);
   });

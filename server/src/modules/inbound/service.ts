@@ -7,6 +7,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { attributeUsernamesToEmails } from '../../pipeline/commit-authors.ts';
 import { storeEvents } from '../events/store.ts';
 import { readWebhookSecret } from '../integrations/webhook-secret.ts';
 import { startRun } from '../runs/recorder.ts';
@@ -101,7 +102,8 @@ export async function receiveWebhook(deps: AppDeps, d: Delivery): Promise<Inboun
   });
   try {
     const result = await db.transaction(async (tx) => {
-      const stored = await storeEvents(tx, integration, outcome.events, run);
+      const events = await attributeUsernamesToEmails(tx, integration.id, outcome.events);
+      const stored = await storeEvents(tx, integration, events, run);
       await run.finish(
         { peopleFound: new Set(outcome.events.map((e) => e.personIdentifier)).size, eventsCreated: stored.created },
         tx,
