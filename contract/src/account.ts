@@ -63,4 +63,4 @@ export const updateAccountBody = z.object({
 });
 export type UpdateAccountBody = z.input<typeof updateAccountBody>;
 
-export const paths = { account: '/api/v1/account' } as const;
+export { accountPaths as paths } from './paths.ts';

@@ -17,6 +17,4 @@ export type BlockEditBody = z.input<typeof blockEditBody>;
 export const blockEditResult = activityBlock;
 export type BlockEditResult = z.infer<typeof blockEditResult>;
 
-export const paths = {
-  activityBlock: (id: string) => `/api/v1/activity-blocks/${id}`,
-} as const;
+export { activityBlockPaths as paths } from './paths.ts';

@@ -115,16 +115,4 @@ export type PasswordResult = z.infer<typeof passwordResult>;
 /** Error code of a confirmation for an address that is already confirmed. */
 export const ALREADY_CONFIRMED = 'ALREADY_CONFIRMED';
 
-export const paths = {
-  status: '/auth/status',
-  login: '/auth/login',
-  logout: '/auth/logout',
-  signup: '/auth/signup',
-  confirmEmail: '/auth/confirm-email',
-  confirmCode: '/auth/confirm-code',
-  resendConfirmation: '/auth/resend-confirmation',
-  setPassword: '/auth/set-password',
-  forgotPassword: '/auth/forgot-password',
-  resetPassword: '/auth/reset-password',
-  impersonationStatus: '/auth/impersonation-status',
-} as const;
+export { authPaths as paths } from './paths.ts';

@@ -20,7 +20,7 @@ export type BillingStatus = z.infer<typeof billingStatus>;
 export const planCatalogue = z.object({ plans: z.array(plan) });
 export type PlanCatalogue = z.infer<typeof planCatalogue>;
 
-export const paths = { status: '/api/v1/billing/status', plans: '/api/v1/billing/plans' } as const;
+export { billingPaths as paths, checkoutPath } from './paths.ts';
 
 /**
  * POST /api/v1/billing/create-checkout-session. For the free plan it only switches the plan. For a
@@ -36,4 +36,3 @@ export const createCheckoutSessionBody = z.object({
 export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBody>;
 export const checkoutSession = z.object({ sessionUrl: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSession>;
-export const checkoutPath = '/api/v1/billing/create-checkout-session';

@@ -25,6 +25,4 @@ export const webhookSettings = z.object({
 });
 export type WebhookSettings = z.infer<typeof webhookSettings>;
 
-export const inboundPaths = {
-  delivery: (provider: WebhookProvider, integrationId: string) => `/api/v1/inbound/${provider}/${integrationId}`,
-};
+export { inboundPaths } from './paths.ts';

@@ -204,6 +204,7 @@ export type IntegrationBlocks = z.infer<typeof integrationBlocks>;
 export const personStatusFilter = z.enum(['active', 'unassigned', 'ignored'], {
   message: 'must be active, unassigned or ignored',
 });
+export type PersonStatusFilter = z.infer<typeof personStatusFilter>;
 export const integrationPeopleQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

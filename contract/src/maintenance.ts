@@ -68,4 +68,4 @@ export const fixBlocksResult = z.object({
 });
 export type FixBlocksResult = z.infer<typeof fixBlocksResult>;
 
-export const paths = { detectGaps: '/api/v1/account/maintenance/detect-gaps' } as const;
+export { maintenancePaths as paths } from './paths.ts';

@@ -114,7 +114,7 @@ export const surveyView = z.object({
 });
 export type SurveyView = z.infer<typeof surveyView>;
 
-export const surveyPaths = { survey: '/api/v1/onboarding/survey' } as const;
+export { surveyPaths } from './paths.ts';
 
 /** How a chat app connects (spec 001 §3): slack, microsoft, discord use oauth; demo none; others token. */
 export const chatAppAuthType = z.enum(['oauth', 'token', 'none']);
@@ -188,12 +188,4 @@ export const completeOnboardingResult = z.object({
   onboarding: z.object({ completed: z.literal(true), nextAction: z.literal('none') }),
 });
 
-export const onboardingPaths = {
-  state: '/api/v1/onboarding/state',
-  availableChatApps: '/api/v1/onboarding/available-chat-apps',
-  selectChatApp: '/api/v1/onboarding/select-chat-app',
-  integrationStatus: (id: string) => `/api/v1/onboarding/integration-status/${id}`,
-  connectOauth: '/api/v1/onboarding/connect-oauth',
-  customChatApp: '/api/v1/onboarding/custom-chat-app',
-  complete: '/api/v1/onboarding/complete',
-} as const;
+export { onboardingPaths } from './paths.ts';

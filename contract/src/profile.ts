@@ -11,4 +11,4 @@ export const myInfo = z.object({
 });
 export type MyInfo = z.infer<typeof myInfo>;
 
-export const paths = { myInfo: '/api/v1/profile/my-info' } as const;
+export { profilePaths as paths } from './paths.ts';

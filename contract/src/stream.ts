@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const STREAM_PATH = '/api/v1/stream';
+export { STREAM_PATH } from './paths.ts';
 /** Seconds between keep-alive comments on the event stream. */
 export const STREAM_HEARTBEAT_SECONDS = 25;
 /** The SSE `event:` name of a change message. */

@@ -7,6 +7,4 @@ export const systemInfo = z.object({
 });
 export type SystemInfo = z.infer<typeof systemInfo>;
 
-export const paths = {
-  systemInfo: '/api/v1/profile/system-info',
-} as const;
+export { systemPaths as paths } from './paths.ts';

@@ -57,12 +57,4 @@ export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;
 export const acceptInvitationResult = z.object({ success: z.boolean(), message: z.string(), user: sessionUser });
 export type AcceptInvitationResult = z.infer<typeof acceptInvitationResult>;
 
-export const paths = {
-  users: '/api/v1/users',
-  invite: '/api/v1/users/invite',
-  user: (id: string) => `/api/v1/users/${id}`,
-  role: (id: string) => `/api/v1/users/${id}/role`,
-  resend: (id: string) => `/api/v1/users/${id}/resend-invitation`,
-  invitation: (token: string) => `/api/v1/invitations/${encodeURIComponent(token)}`,
-  acceptInvitation: (token: string) => `/api/v1/invitations/${encodeURIComponent(token)}/accept`,
-} as const;
+export { userPaths as paths } from './paths.ts';

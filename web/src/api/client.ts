@@ -19,7 +19,7 @@ function messageOf(body: unknown, status: number): string {
   return `Request failed with status ${status}`;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;

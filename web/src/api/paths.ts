@@ -1,52 +1,41 @@
-/** Every API URL the web app calls, built in one place. */
+import {
+  accountPaths,
+  activityBlockPaths,
+  activityPaths,
+  authPaths,
+  billingPaths,
+  calendarPaths,
+  checkoutPath,
+  integrationPaths,
+  maintenancePaths,
+  onboardingPaths,
+  peoplePaths,
+  profilePaths,
+  STREAM_PATH,
+  surveyPaths,
+  systemPaths,
+  userPaths,
+} from '@overlap/contract/paths';
+
+/** Every API URL the web app calls: the contract's tables, grouped by area. */
 export const apiPaths = {
-  auth: {
-    status: '/auth/status',
-    login: '/auth/login',
-    logout: '/auth/logout',
-    signup: '/auth/signup',
-    confirmEmail: '/auth/confirm-email',
-    confirmCode: '/auth/confirm-code',
-    resendConfirmation: '/auth/resend-confirmation',
-    setPassword: '/auth/set-password',
-    forgotPassword: '/auth/forgot-password',
-    resetPassword: '/auth/reset-password',
-    impersonationStatus: '/auth/impersonation-status',
-  },
-  systemInfo: '/api/v1/profile/system-info',
-  myInfo: '/api/v1/profile/my-info',
-  billingPlans: '/api/v1/billing/plans',
-  users: {
-    list: '/api/v1/users',
-    invite: '/api/v1/users/invite',
-    user: (id: string) => `/api/v1/users/${encodeURIComponent(id)}`,
-    role: (id: string) => `/api/v1/users/${encodeURIComponent(id)}/role`,
-    resend: (id: string) => `/api/v1/users/${encodeURIComponent(id)}/resend-invitation`,
-    invitation: (token: string) => `/api/v1/invitations/${encodeURIComponent(token)}`,
-    acceptInvitation: (token: string) => `/api/v1/invitations/${encodeURIComponent(token)}/accept`,
-  },
-  onboardingState: '/api/v1/onboarding/state',
-  stopImpersonation: '/api/v1/superadmin/stop-impersonation',
-  account: '/api/v1/account',
-  billingStatus: '/api/v1/billing/status',
-  activity: {
-    list: '/api/v1/activities',
-    stream: '/api/v1/stream',
-    block: (id: string) => `/api/v1/activity-blocks/${encodeURIComponent(id)}`,
-  },
-  people: {
-    list: '/api/v1/people',
-    person: (id: string) => `/api/v1/people/${encodeURIComponent(id)}`,
-    week: (id: string) => `/api/v1/people/${encodeURIComponent(id)}/week`,
-    year: (id: string) => `/api/v1/people/${encodeURIComponent(id)}/year`,
-    unassigned: '/api/v1/unassigned',
-    ignored: '/api/v1/ignored',
-    revive: (id: string) => `/api/v1/unassigned/${encodeURIComponent(id)}/revive`,
-    merge: (id: string) => `/api/v1/unassigned/${encodeURIComponent(id)}/merge`,
-    ignore: (id: string) => `/api/v1/unassigned/${encodeURIComponent(id)}/ignore`,
-    resurrect: (id: string) => `/api/v1/ignored/${encodeURIComponent(id)}/resurrect`,
-    personIntegration: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}`,
-    personIntegrationEvents: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}/events`,
-    personIntegrationBlocks: (id: string) => `/api/v1/people-integrations/${encodeURIComponent(id)}/activity-blocks`,
-  },
+  auth: authPaths,
+  account: { ...accountPaths, ...maintenancePaths },
+  profile: { ...profilePaths, ...systemPaths },
+  billing: { ...billingPaths, checkout: checkoutPath },
+  users: userPaths,
+  onboarding: { ...onboardingPaths, ...surveyPaths },
+  activity: { ...activityPaths, ...activityBlockPaths, stream: STREAM_PATH },
+  people: { ...peoplePaths, ...calendarPaths },
+  integrations: integrationPaths,
+  /** The operator console's routes are not in the contract yet; they arrive with the console. */
+  superadmin: { stopImpersonation: '/api/v1/superadmin/stop-impersonation' },
 } as const;
+
+/** `path?name=value&...` with the defined parameters, in the order given. */
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

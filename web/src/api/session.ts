@@ -13,7 +13,7 @@ export const sessionKeys = {
 };
 
 /** The signed-in user, or null when /auth/status answers 401. */
-export const sessionQuery = queryOptions({
+const sessionQuery = queryOptions({
   queryKey: sessionKeys.status,
   queryFn: async (): Promise<SessionUser | null> => {
     try {
@@ -28,11 +28,11 @@ export const sessionQuery = queryOptions({
 export const useSession = () => useQuery(sessionQuery);
 
 /** A failed check means "no onboarding needed", as the spec says. */
-export const onboardingStateQuery = queryOptions({
+const onboardingStateQuery = queryOptions({
   queryKey: sessionKeys.onboarding,
   queryFn: async (): Promise<OnboardingState | null> => {
     try {
-      return await api<OnboardingState>(apiPaths.onboardingState);
+      return await api<OnboardingState>(apiPaths.onboarding.state);
     } catch {
       return null;
     }
@@ -41,14 +41,14 @@ export const onboardingStateQuery = queryOptions({
 });
 export const useOnboardingState = (enabled: boolean) => useQuery({ ...onboardingStateQuery, enabled });
 
-export const impersonationQuery = queryOptions({
+const impersonationQuery = queryOptions({
   queryKey: sessionKeys.impersonation,
   queryFn: () => api<ImpersonationStatus>(apiPaths.auth.impersonationStatus),
 });
 export const useImpersonation = (enabled: boolean) => useQuery({ ...impersonationQuery, enabled });
 
-export const systemInfoQuery = queryOptions({
+const systemInfoQuery = queryOptions({
   queryKey: sessionKeys.systemInfo,
-  queryFn: () => api<SystemInfo>(apiPaths.systemInfo),
+  queryFn: () => api<SystemInfo>(apiPaths.profile.systemInfo),
 });
 export const useSystemInfo = () => useQuery(systemInfoQuery);

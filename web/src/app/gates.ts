@@ -1,6 +1,6 @@
 import type { SessionUser } from '@overlap/contract/auth';
 
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   /^\/login$/,
   /^\/signup$/,
   /^\/forgot-password$/,
@@ -13,10 +13,10 @@ export const PUBLIC_PATHS = [
 ];
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.some((re) => re.test(path));
-export const isOnboardingPath = (path: string) => path === '/onboarding' || path.startsWith('/onboarding/');
-export const isSuperadminPath = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
+const isOnboardingPath = (path: string) => path === '/onboarding' || path.startsWith('/onboarding/');
+const isSuperadminPath = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
-export interface GateInput {
+interface GateInput {
   path: string;
   search: string;
   user: SessionUser | null;

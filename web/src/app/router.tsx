@@ -6,7 +6,10 @@ import { GatedOutlet } from './layouts/gated-outlet';
 import { OnboardingLayout } from './layouts/onboarding-layout';
 import { RouteFallback } from './layouts/route-fallback';
 
-/** Route-level code splitting: each page is its own chunk. */
+/**
+ * Route-level code splitting: each page is its own chunk, reached through its feature's index (a
+ * static import of an index would put everything it shares into the first bundle).
+ */
 function page(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
   return (
@@ -23,19 +26,31 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: '/login', element: page(() => import('../features/auth/pages/login-page')) },
-          { path: '/signup', element: page(() => import('../features/auth/pages/signup-page')) },
-          { path: '/forgot-password', element: page(() => import('../features/auth/pages/forgot-password-page')) },
-          { path: '/confirm-email', element: page(() => import('../features/auth/pages/confirm-email-page')) },
-          { path: '/set-password', element: page(() => import('../features/auth/pages/set-password-page')) },
-          { path: '/reset-password', element: page(() => import('../features/auth/pages/reset-password-page')) },
+          { path: '/login', element: page(() => import('../features/auth').then((f) => f.authPages.login())) },
+          { path: '/signup', element: page(() => import('../features/auth').then((f) => f.authPages.signup())) },
+          {
+            path: '/forgot-password',
+            element: page(() => import('../features/auth').then((f) => f.authPages.forgotPassword())),
+          },
+          {
+            path: '/confirm-email',
+            element: page(() => import('../features/auth').then((f) => f.authPages.confirmEmail())),
+          },
+          {
+            path: '/set-password',
+            element: page(() => import('../features/auth').then((f) => f.authPages.setPassword())),
+          },
+          {
+            path: '/reset-password',
+            element: page(() => import('../features/auth').then((f) => f.authPages.resetPassword())),
+          },
           {
             path: '/invitations/:token/accept',
-            element: page(() => import('../features/auth/pages/accept-invitation-page')),
+            element: page(() => import('../features/auth').then((f) => f.authPages.acceptInvitation())),
           },
           {
             path: '/accept-invitation/:token',
-            element: page(() => import('../features/auth/pages/accept-invitation-page')),
+            element: page(() => import('../features/auth').then((f) => f.authPages.acceptInvitation())),
           },
         ],
       },
@@ -43,46 +58,76 @@ export const routes: RouteObject[] = [
         element: <OnboardingLayout />,
         children: [
           { path: '/onboarding', element: <Navigate to="/onboarding/step1" replace /> },
-          { path: '/onboarding/step1', element: page(() => import('../features/onboarding/pages/step1-page')) },
-          { path: '/onboarding/step2', element: page(() => import('../features/onboarding/pages/step2-page')) },
-          { path: '/onboarding/success', element: page(() => import('../features/onboarding/pages/success-page')) },
+          {
+            path: '/onboarding/step1',
+            element: page(() => import('../features/onboarding').then((f) => f.onboardingPages.step1())),
+          },
+          {
+            path: '/onboarding/step2',
+            element: page(() => import('../features/onboarding').then((f) => f.onboardingPages.step2())),
+          },
+          {
+            path: '/onboarding/success',
+            element: page(() => import('../features/onboarding').then((f) => f.onboardingPages.success())),
+          },
         ],
       },
-      { path: '/survey', element: page(() => import('../features/survey/pages/survey-page')) },
+      { path: '/survey', element: page(() => import('../features/survey').then((f) => f.surveyPage())) },
       {
         element: <AppLayout />,
         children: [
-          { path: '/', element: page(() => import('../features/dashboard/pages/dashboard-page')) },
-          { path: '/account', element: page(() => import('../features/account/pages/account-page')) },
-          { path: '/profile', element: page(() => import('../features/profile/pages/profile-page')) },
-          { path: '/people', element: page(() => import('../features/people/pages/people-page')) },
-          { path: '/people/:id', element: page(() => import('../features/people/pages/person-page')) },
-          { path: '/people/:id/edit', element: page(() => import('../features/people/pages/person-edit-page')) },
-          { path: '/people/:id/week', element: page(() => import('../features/calendars/pages/week-page')) },
-          { path: '/people/:id/year', element: page(() => import('../features/calendars/pages/year-page')) },
+          { path: '/', element: page(() => import('../features/dashboard').then((f) => f.dashboardPage())) },
+          { path: '/account', element: page(() => import('../features/account').then((f) => f.accountPage())) },
+          { path: '/profile', element: page(() => import('../features/profile').then((f) => f.profilePage())) },
+          { path: '/people', element: page(() => import('../features/people').then((f) => f.peoplePages.people())) },
+          {
+            path: '/people/:id',
+            element: page(() => import('../features/people').then((f) => f.peoplePages.person())),
+          },
+          {
+            path: '/people/:id/edit',
+            element: page(() => import('../features/people').then((f) => f.peoplePages.personEdit())),
+          },
+          {
+            path: '/people/:id/week',
+            element: page(() => import('../features/calendars').then((f) => f.calendarPages.week())),
+          },
+          {
+            path: '/people/:id/year',
+            element: page(() => import('../features/calendars').then((f) => f.calendarPages.year())),
+          },
           {
             path: '/people-integrations/:id',
-            element: page(() => import('../features/people/pages/person-integration-page')),
+            element: page(() => import('../features/people').then((f) => f.peoplePages.personIntegration())),
           },
-          { path: '/upgrade', element: page(() => import('../features/billing/pages/upgrade-page')) },
-          { path: '/styleguide', element: page(() => import('../features/styleguide/pages/styleguide-page')) },
+          { path: '/upgrade', element: page(() => import('../features/billing').then((f) => f.upgradePage())) },
+          {
+            path: '/styleguide',
+            element: page(() => import('../features/styleguide').then((f) => f.styleguidePage())),
+          },
           {
             path: '/integrations/add',
-            element: page(() => import('../features/integrations/pages/add-integration-page')),
+            element: page(() => import('../features/integrations').then((f) => f.integrationPages.add())),
           },
           {
             path: '/integrations/:provider/callback',
-            element: page(() => import('../features/integrations/pages/oauth-callback-page')),
+            element: page(() => import('../features/integrations').then((f) => f.integrationPages.oauthCallback())),
           },
-          { path: '/integrations/:id', element: page(() => import('../features/integrations/pages/integration-page')) },
-          { path: '/superadmin', element: page(() => import('../features/superadmin/pages/superadmin-page')) },
+          {
+            path: '/integrations/:id',
+            element: page(() => import('../features/integrations').then((f) => f.integrationPages.integration())),
+          },
+          {
+            path: '/superadmin',
+            element: page(() => import('../features/superadmin').then((f) => f.superadminPages.console())),
+          },
           {
             path: '/superadmin/services/:id',
-            element: page(() => import('../features/superadmin/pages/service-page')),
+            element: page(() => import('../features/superadmin').then((f) => f.superadminPages.service())),
           },
           {
             path: '/superadmin/accounts/:id',
-            element: page(() => import('../features/superadmin/pages/operator-account-page')),
+            element: page(() => import('../features/superadmin').then((f) => f.superadminPages.account())),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -1,4 +1,4 @@
-export type ClassValue = string | number | bigint | boolean | null | undefined | ClassValue[];
+type ClassValue = string | number | bigint | boolean | null | undefined | ClassValue[];
 
 /** Joins class names, skipping falsy and `true` values and flattening arrays. */
 export function cn(...values: ClassValue[]): string {

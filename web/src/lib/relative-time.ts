@@ -1,14 +1,14 @@
-export type DateInput = Date | string | number | null | undefined;
+type DateInput = Date | string | number | null | undefined;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const INVALID_DATE = 'invalid date';
+const INVALID_DATE = 'invalid date';
 
 /** A Date from a Date, ISO string or epoch milliseconds; null when the input is missing or unparsable. */
-export function toDate(value: DateInput): Date | null {
+function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -17,7 +17,7 @@ export function toDate(value: DateInput): Date | null {
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /** 'May 1, 2025' in the viewer's locale conventions (English month names). */
-export function formatShortDate(date: Date): string {
+function formatShortDate(date: Date): string {
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
-export type ResolvedTheme = 'light' | 'dark';
+type ResolvedTheme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'overlap.theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';

@@ -2,7 +2,7 @@ import { cn } from '../lib/cn';
 import { legiblePair } from '../lib/legible-color';
 import { initialsOf, personColor } from '../lib/person-colors';
 
-export interface AvatarProps {
+interface AvatarProps {
   name?: string | null;
   email?: string | null;
   /** Used to pick the palette colour when there is no own colour. */

@@ -23,7 +23,7 @@ const dots: Record<BadgeTone, string> = {
   accent: 'bg-indigo-500',
 };
 
-export interface BadgeProps {
+interface BadgeProps {
   tone?: BadgeTone;
   children: ReactNode;
   /** A small leading dot in the tone's colour. */
@@ -58,7 +58,7 @@ const roleTones: Record<string, BadgeTone> = {
 };
 
 /** The tone of a user role (superadmin, manager, user, disabled). */
-export const roleTone = (role: string): BadgeTone => roleTones[role] ?? 'neutral';
+const roleTone = (role: string): BadgeTone => roleTones[role] ?? 'neutral';
 
 /** A role shown as a badge, capitalised ('Manager'). */
 export function RoleBadge({ userRole, className }: { userRole: string; className?: string }) {
@@ -90,7 +90,7 @@ const statusTones: Record<string, BadgeTone> = {
 };
 
 /** The tone of a status (account, subscription, person, integration). */
-export const statusTone = (status: string): BadgeTone => statusTones[status] ?? 'neutral';
+const statusTone = (status: string): BadgeTone => statusTones[status] ?? 'neutral';
 
 /** A status shown as a badge with a dot, capitalised ('Past due'). */
 export function StatusBadge({ status, label, className }: { status: string; label?: string; className?: string }) {

@@ -2,7 +2,7 @@ import { AlertTriangle, CircleAlert, Info, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
-export type BannerTone = 'info' | 'warning' | 'danger';
+type BannerTone = 'info' | 'warning' | 'danger';
 
 const tones: Record<BannerTone, string> = {
   info: 'border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-500/25 dark:bg-sky-500/10 dark:text-sky-100',
@@ -19,7 +19,7 @@ const iconTones: Record<BannerTone, string> = {
 
 const icons = { info: Info, warning: AlertTriangle, danger: CircleAlert };
 
-export interface BannerProps {
+interface BannerProps {
   tone?: BannerTone;
   title?: ReactNode;
   children: ReactNode;

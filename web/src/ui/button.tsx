@@ -4,8 +4,8 @@ import { Link, type LinkProps } from 'react-router';
 import { cn } from '../lib/cn';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'icon' | 'icon-sm';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonSize = 'sm' | 'md' | 'icon' | 'icon-sm';
 
 const base =
   'inline-flex shrink-0 select-none items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:shrink-0';
@@ -25,7 +25,7 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The class names of a button, for elements that must look like one. */
-export function buttonClasses({
+function buttonClasses({
   variant = 'secondary',
   size = 'md',
   className,
@@ -85,7 +85,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   );
 });
 
-export interface ButtonLinkProps extends LinkProps {
+interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
   icon?: ReactNode;

@@ -6,7 +6,7 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('rounded-lg border border-line bg-surface', className)} {...props} />;
 }
 
-export interface CardHeaderProps {
+interface CardHeaderProps {
   title: ReactNode;
   description?: ReactNode;
   /** Buttons on the right of the title. */

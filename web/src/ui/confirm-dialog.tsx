@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 import { Button } from './button';
 import { overlayClasses, panelClasses } from './dialog';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   /** An element that opens the dialog (for uncontrolled use). */

@@ -21,7 +21,7 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('Copy failed');
 }
 
-export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'value'> {
+interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'value'> {
   /** The text put on the clipboard. */
   value: string;
   label?: string;

@@ -7,7 +7,7 @@ export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
-export interface DialogContentProps {
+interface DialogContentProps {
   title: ReactNode;
   /** One or two sentences under the title; also the dialog's accessible description. */
   description?: ReactNode;

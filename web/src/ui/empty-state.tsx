@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   icon: LucideIcon;
   /** Optional short heading above the sentence. */
   title?: ReactNode;

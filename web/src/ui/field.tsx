@@ -22,7 +22,7 @@ export function useFieldControl(props: { id?: string; 'aria-describedby'?: strin
   };
 }
 
-export interface FieldProps {
+interface FieldProps {
   label: ReactNode;
   children: ReactNode;
   hint?: ReactNode;

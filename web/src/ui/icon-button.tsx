@@ -2,7 +2,7 @@ import { forwardRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
 import { Tooltip } from './tooltip';
 
-export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'size' | 'aria-label'> {
+interface IconButtonProps extends Omit<ButtonProps, 'children' | 'size' | 'aria-label'> {
   /** The accessible name, also shown as the tooltip. */
   label: string;
   icon: ReactNode;

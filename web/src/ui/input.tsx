@@ -3,7 +3,7 @@ import { cn } from '../lib/cn';
 import { controlClasses } from './control-classes';
 import { useFieldControl } from './field';
 
-export type InputProps = InputHTMLAttributes<HTMLInputElement>;
+type InputProps = InputHTMLAttributes<HTMLInputElement>;
 
 /** A single-line text input; inside a Field it takes the field's id, description and invalid state. */
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, ...props }, ref) {

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Button } from './button';
 
-export interface PaginationProps {
+interface PaginationProps {
   /** 1-based. */
   page: number;
   totalPages: number;

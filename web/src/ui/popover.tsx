@@ -4,8 +4,6 @@ import { cn } from '../lib/cn';
 
 export const Popover = RadixPopover.Root;
 export const PopoverTrigger = RadixPopover.Trigger;
-export const PopoverAnchor = RadixPopover.Anchor;
-export const PopoverClose = RadixPopover.Close;
 
 /** The floating panel of a Popover: portalled, with a border, radius and a shadow. */
 export const PopoverContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof RadixPopover.Content>>(

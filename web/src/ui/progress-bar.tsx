@@ -1,6 +1,6 @@
 import { cn } from '../lib/cn';
 
-export type UsageLevel = 'normal' | 'warning' | 'danger';
+type UsageLevel = 'normal' | 'warning' | 'danger';
 
 /** Usage above 60% is a warning, above 80% is danger. */
 export function usageLevel(percent: number): UsageLevel {
@@ -18,7 +18,7 @@ const fills: Record<UsageLevel | 'accent', string> = {
   danger: 'bg-red-500',
 };
 
-export interface ProgressBarProps {
+interface ProgressBarProps {
   /** 0-100. */
   value: number;
   label: string;
@@ -46,7 +46,7 @@ export function ProgressBar({ value, label, tone = 'accent', className }: Progre
   );
 }
 
-export interface UsageBarProps {
+interface UsageBarProps {
   used: number;
   /** The limit; 0 or less, or -1, means unlimited. */
   limit: number;

@@ -4,13 +4,13 @@ import { cn } from '../lib/cn';
 import { controlClasses } from './control-classes';
 import { useFieldControl } from './field';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
 }
 
-export interface SelectProps {
+interface SelectProps {
   options: readonly SelectOption[];
   value?: string;
   defaultValue?: string;

@@ -1,6 +1,6 @@
 import { cn } from '../lib/cn';
 
-export interface SpinnerProps {
+interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';
   className?: string;
   /** Announced to screen readers; omit when the surrounding control already says it is busy. */

@@ -14,7 +14,7 @@ export interface TableColumn<Row> {
   primary?: boolean;
 }
 
-export interface TableProps<Row> {
+interface TableProps<Row> {
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '../lib/cn';
 
-export interface TabItem {
+interface TabItem {
   value: string;
   label: ReactNode;
   /** A count shown after the label. */
@@ -12,7 +12,7 @@ export interface TabItem {
   disabled?: boolean;
 }
 
-export interface TabsProps {
+interface TabsProps {
   items: readonly TabItem[];
   /** The tab shown when the URL has no (or an unknown) value. Defaults to the first item. */
   defaultValue?: string;

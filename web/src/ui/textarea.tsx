@@ -3,7 +3,7 @@ import { cn } from '../lib/cn';
 import { controlClasses } from './control-classes';
 import { useFieldControl } from './field';
 
-export type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement>;
+type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 /** A multi-line text input; inside a Field it takes the field's id, description and invalid state. */
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(

@@ -8,7 +8,7 @@ export function listTimezones(): string[] {
 }
 
 /** 'GMT+2', 'GMT-4:30' or 'GMT' for a zone right now; empty when the zone is unknown. */
-export function utcOffsetLabel(timeZone: string, at: Date = new Date()): string {
+function utcOffsetLabel(timeZone: string, at: Date = new Date()): string {
   try {
     const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(at);
     return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
@@ -27,7 +27,7 @@ function buildOptions(withOffsets: boolean): ComboboxOption[] {
   }));
 }
 
-export type TimezoneComboboxProps = Omit<ComboboxProps, 'options' | 'searchPlaceholder' | 'emptyText'>;
+type TimezoneComboboxProps = Omit<ComboboxProps, 'options' | 'searchPlaceholder' | 'emptyText'>;
 
 /** An IANA timezone picker (Intl.supportedValuesOf('timeZone')) with search and UTC offsets. */
 export function TimezoneCombobox({ placeholder = 'Select a timezone', onOpenChange, ...props }: TimezoneComboboxProps) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 export const TooltipProvider = RadixTooltip.Provider;
 
-export interface TooltipProps {
+interface TooltipProps {
   content: ReactNode;
   children: ReactNode;
   side?: 'top' | 'right' | 'bottom' | 'left';

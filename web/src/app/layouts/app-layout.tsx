@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AppChrome } from '../../features/shell/components/app-chrome';
+import { AppChrome } from '../../features/shell';
 
 export function AppLayout() {
   return (

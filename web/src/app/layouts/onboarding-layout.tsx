@@ -2,9 +2,8 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useOnboardingState, useSession } from '../../api/session';
-import { WizardSteps } from '../../features/onboarding/components/wizard-steps';
-import { hasActiveIntegration } from '../../features/onboarding/lib/setup-state';
-import { useLogout } from '../../features/shell/api/logout';
+import { hasActiveIntegration, WizardSteps } from '../../features/onboarding';
+import { useLogout } from '../../features/shell';
 import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 

@@ -41,7 +41,7 @@ function notify() {
 }
 
 /** Stores the hidden ids and tells this tab (event) and the others (storage event + BroadcastChannel). */
-export function writeHiddenPeople(ids: readonly string[]): void {
+function writeHiddenPeople(ids: readonly string[]): void {
   const unique = [...new Set(ids)];
   try {
     if (unique.length) storage()?.setItem(HIDDEN_PEOPLE_KEY, JSON.stringify(unique));

@@ -1,5 +1,5 @@
-/** What other features may use from the dashboard: the shared day drawing, the block dialog and hidden people. */
-export { activityKeys } from './api/activities';
+/** The dashboard page (loaded on demand) and what other features share: the day drawing, the block dialog and hidden people. */
+export const dashboardPage = () => import('./pages/dashboard-page');
 export { activePeopleQuery } from './api/team-status';
 export { BlockDialog } from './components/block-dialog';
 export { DayActivityLayer, type DayWindow } from './components/day-activity-layer';
@@ -7,7 +7,6 @@ export { HourRail, hourLinesStyle } from './components/hour-rail';
 export { NowLine, useNowOffset } from './components/now-line';
 export { displayName } from './components/person-header';
 export { useHiddenPeople } from './hidden-people';
-export { seesBanners as canManage } from './lib/banner-rules';
 export { useClock } from './lib/clock';
 export { formatClock, viewerTimeZone } from './lib/format';
 export { GRID_HEIGHT, HOUR_HEIGHT } from './lib/geometry';

@@ -2,19 +2,20 @@ import type { AssignableRole, InviteBody, UserList, UserResult } from '@overlap/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
-import { accountKeys } from './account';
 
-export const usersQuery = queryOptions({
-  queryKey: accountKeys.users,
-  queryFn: ({ signal }) => api<UserList>(apiPaths.users.list, { signal }),
+const usersKey = ['users'] as const;
+
+const usersQuery = queryOptions({
+  queryKey: usersKey,
+  queryFn: ({ signal }) => api<UserList>(apiPaths.users.users, { signal }),
 });
 export const useUsers = () => useQuery(usersQuery);
 
-export const inviteUser = (body: InviteBody) => api<UserResult>(apiPaths.users.invite, { method: 'POST', body });
+const inviteUser = (body: InviteBody) => api<UserResult>(apiPaths.users.invite, { method: 'POST', body });
 export const changeRole = (id: string, role: AssignableRole) =>
   api<UserResult>(apiPaths.users.role(id), { method: 'PATCH', body: { role } });
-export const resendInvitation = (id: string) => api<UserResult>(apiPaths.users.resend(id), { method: 'POST' });
-export const deleteInvitation = (id: string) =>
+const resendInvitation = (id: string) => api<UserResult>(apiPaths.users.resend(id), { method: 'POST' });
+const deleteInvitation = (id: string) =>
   api<{ success: boolean; message: string }>(apiPaths.users.user(id), { method: 'DELETE' });
 
 function useUsersMutation<A>(fn: (args: A) => Promise<unknown>) {
@@ -22,7 +23,7 @@ function useUsersMutation<A>(fn: (args: A) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     retry: false,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.users }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }
 

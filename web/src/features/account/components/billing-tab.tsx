@@ -2,7 +2,9 @@ import type { AccountView } from '@overlap/contract/account';
 import type { BillingStatus } from '@overlap/contract/billing';
 import { format } from 'date-fns';
 import { CreditCard } from 'lucide-react';
+import { useAccount, useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { ButtonLink } from '../../../ui/button';
@@ -10,8 +12,7 @@ import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { EmptyState } from '../../../ui/empty-state';
 import { UsageBar } from '../../../ui/progress-bar';
 import { Spinner } from '../../../ui/spinner';
-import { useAccount, useBillingStatus } from '../api/account';
-import { useActivePeopleCount, usePlanCatalogue } from '../api/usage';
+import { useActivePeopleCount } from '../api/usage';
 import { useUsers } from '../api/users';
 import { subscriptionBadge, trialDaysLeft } from '../lib/billing-display';
 
@@ -151,7 +152,7 @@ export function BillingTab() {
       <PlanInfo
         billing={billing.data}
         planName={plan?.name ?? (billing.data.currentPlan || 'Free')}
-        canChange={(role === 'manager' || role === 'superadmin') && account.data.status !== 'terminated'}
+        canChange={canManage(role) && account.data.status !== 'terminated'}
       />
       <Usage account={account.data} billing={billing.data} userLimit={plan?.userLimit ?? null} />
     </div>

@@ -3,7 +3,9 @@ import type { IntegrationSummary } from '@overlap/contract/integrations';
 import { format } from 'date-fns';
 import { Lock, Plug, Plus, RefreshCw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { useAccount, useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
@@ -11,12 +13,14 @@ import { EmptyState } from '../../../ui/empty-state';
 import { UsageBar } from '../../../ui/progress-bar';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
-import { useIntegrationList } from '../../integrations/api/integrations';
-import { CopyApiKeyButton } from '../../integrations/components/copy-api-key-button';
-import { IntegrationIndicator } from '../../integrations/components/integration-indicator';
-import { integrationColor } from '../../integrations/lib/color';
-import { indicatorState, staleIntegrationsText } from '../../integrations/lib/indicator';
-import { useAccount, useBillingStatus } from '../api/account';
+import {
+  CopyApiKeyButton,
+  IntegrationIndicator,
+  indicatorState,
+  integrationColor,
+  staleIntegrationsText,
+  useIntegrationList,
+} from '../../integrations';
 
 /** The account page's fallback integration limit when billing cannot be read (spec 001 §9). */
 const FALLBACK_MAX_INTEGRATIONS = 5;
@@ -203,7 +207,7 @@ export function IntegrationsTab() {
   const session = useSession();
   const account = useAccount();
   const role = session.data?.role;
-  const canManage = role === 'manager' || role === 'superadmin';
+  const mayManage = canManage(role);
 
   return (
     <section aria-labelledby="integrations-heading" className="flex flex-col gap-4">
@@ -214,16 +218,16 @@ export function IntegrationsTab() {
           </h2>
           <p className="text-sm text-muted">The sources your team's activity and presence come from.</p>
         </div>
-        {canManage ? (
+        {mayManage ? (
           <ButtonLink to="/integrations/add" variant="primary" icon={<Plus className="size-4" />}>
             Add integration
           </ButtonLink>
         ) : null}
       </div>
-      {canManage ? <HealthBanner account={account.data} /> : null}
+      {mayManage ? <HealthBanner account={account.data} /> : null}
       {session.isPending ? (
         <LoadingRows />
-      ) : canManage ? (
+      ) : mayManage ? (
         <ManagerView />
       ) : account.isPending ? (
         <LoadingRows />

@@ -2,6 +2,7 @@ import type { AccountUser } from '@overlap/contract/users';
 import { format } from 'date-fns';
 import { RefreshCw, Users } from 'lucide-react';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Badge, RoleBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -19,7 +20,7 @@ export function UsersTab() {
   const session = useSession();
   const users = useUsers();
   const me = session.data;
-  const canManage = me?.role === 'manager' || me?.role === 'superadmin';
+  const mayManage = canManage(me?.role);
 
   const columns: TableColumn<AccountUser>[] = [
     {
@@ -63,7 +64,7 @@ export function UsersTab() {
       header: 'Added',
       cell: (u) => <span className="tabular text-muted">{dateOf(u.createdAt)}</span>,
     },
-    ...(canManage
+    ...(mayManage
       ? [
           {
             key: 'actions',
@@ -84,12 +85,12 @@ export function UsersTab() {
             Users
           </h2>
           <p className="text-sm text-muted">
-            {canManage
+            {mayManage
               ? 'Invite people to sign in, and choose what they may do.'
               : 'Everyone who can sign in to this account.'}
           </p>
         </div>
-        {canManage ? <InviteDialog /> : null}
+        {mayManage ? <InviteDialog /> : null}
       </div>
       {users.isPending ? (
         <div className="flex flex-col gap-2" role="status" aria-label="Loading users">

@@ -1,7 +1,7 @@
 import type { BillingStatus } from '@overlap/contract/billing';
 import { differenceInCalendarDays } from 'date-fns';
 
-export type SubscriptionTone = 'success' | 'info' | 'neutral' | 'warning' | 'danger';
+type SubscriptionTone = 'success' | 'info' | 'neutral' | 'warning' | 'danger';
 
 /** The subscription badge: active, trialing, canceled, or the raw status. */
 export function subscriptionBadge(status: string | null): { label: string; tone: SubscriptionTone } | null {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
+import { useAccount } from '../../../api/account';
 import { useSession } from '../../../api/session';
 import { Banner } from '../../../ui/banner';
 import { Tabs } from '../../../ui/tabs';
-import { useAccount } from '../api/account';
+import { MaintenanceTab } from '../../maintenance';
 import { BillingTab } from '../components/billing-tab';
 import { IntegrationsTab } from '../components/integrations-tab';
-import { MaintenanceTab } from '../components/maintenance-tab';
 import { SectionNav } from '../components/section-nav';
 import { UsersTab } from '../components/users-tab';
 

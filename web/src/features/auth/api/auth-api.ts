@@ -18,7 +18,7 @@ import { sessionKeys } from '../../../api/session';
 
 type Message = { success: boolean; message: string };
 
-export const logIn = (body: LoginBody) => api<AuthStatus>(apiPaths.auth.login, { method: 'POST', body });
+const logIn = (body: LoginBody) => api<AuthStatus>(apiPaths.auth.login, { method: 'POST', body });
 export const signUp = (body: SignupBody) => api<Message>(apiPaths.auth.signup, { method: 'POST', body });
 export const confirmEmail = (body: ConfirmEmailBody) =>
   api<ConfirmationResult>(apiPaths.auth.confirmEmail, { method: 'POST', body });
@@ -53,7 +53,7 @@ export function useLogIn() {
   });
 }
 
-export const invitationQuery = (token: string) =>
+const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: ['invitation', token],
     queryFn: () => api<InvitationInfo>(apiPaths.users.invitation(token)),

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { Input } from '../../../ui/input';
 import { isValidEmail } from '../lib/validation';
 
-export interface EmailFieldProps {
+interface EmailFieldProps {
   value: string;
   onChange: (value: string) => void;
   label?: string;

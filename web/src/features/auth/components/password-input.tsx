@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Input } from '../../../ui/input';
 
-export interface PasswordInputProps {
+interface PasswordInputProps {
   id: string;
   label: string;
   value: string;

@@ -4,7 +4,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isValidEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
-export interface PasswordCheck {
+interface PasswordCheck {
   key: 'length' | 'digit' | 'special';
   label: string;
   ok: boolean;

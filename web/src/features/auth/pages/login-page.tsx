@@ -9,7 +9,7 @@ import { PasswordInput } from '../components/password-input';
 import { TextLink, textLinkClasses } from '../components/text-link';
 import { errorText } from '../lib/error-text';
 
-export const SUPPORT_EMAIL = 'support@overlap.app';
+const SUPPORT_EMAIL = 'support@overlap.app';
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
 export default function LoginPage() {

@@ -2,11 +2,11 @@ import type { WeeklyData, YearlyData } from '@overlap/contract/calendars';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
-export const calendarKeys = {
-  all: ['calendars'] as const,
-  week: (id: string, date: string | null) => ['calendars', 'week', id, date ?? 'current'] as const,
-  year: (id: string, year: number) => ['calendars', 'year', id, year] as const,
+const calendarKeys = {
+  week: (id: string, date: string | null) => [...queryKeys.calendars, 'week', id, date ?? 'current'] as const,
+  year: (id: string, year: number) => [...queryKeys.calendars, 'year', id, year] as const,
 };
 
 /** The error text of a calendar fetch: 404 'Person not found', 401 'Authentication required', else the fallback. */
@@ -16,7 +16,7 @@ export function calendarErrorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export const weekQuery = (id: string, date: string | null) =>
+const weekQuery = (id: string, date: string | null) =>
   queryOptions({
     queryKey: calendarKeys.week(id, date),
     queryFn: ({ signal }) =>
@@ -27,7 +27,7 @@ export const weekQuery = (id: string, date: string | null) =>
   });
 export const useWeek = (id: string, date: string | null) => useQuery(weekQuery(id, date));
 
-export const yearQuery = (id: string, year: number) =>
+const yearQuery = (id: string, year: number) =>
   queryOptions({
     queryKey: calendarKeys.year(id, year),
     queryFn: ({ signal }) => api<YearlyData>(`${apiPaths.people.year(id)}?year=${year}`, { signal }),

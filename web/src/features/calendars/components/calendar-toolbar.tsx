@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../ui/button';
 import { IconButton } from '../../../ui/icon-button';
 
-export interface CalendarToolbarProps {
+interface CalendarToolbarProps {
   title: ReactNode;
   subtitle?: ReactNode;
   backTo?: { to: string; label: string };

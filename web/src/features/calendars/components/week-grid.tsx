@@ -20,7 +20,7 @@ import {
 
 const RAIL = 52;
 
-export interface WeekGridProps {
+interface WeekGridProps {
   week: WeeklyData;
   color: string;
   viewerTimeZone: string;

@@ -10,7 +10,7 @@ export function weekRangeLabel(startKey: string, endKey: string): string {
   return `${format(start, 'MMM d')} - ${format(end, 'MMM d, yyyy')}`;
 }
 
-export interface YearCell {
+interface YearCell {
   date: string;
   inYear: boolean;
 }

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { StatCard } from '../../../ui/card';
-import { canManage } from '../../dashboard';
 import { calendarErrorMessage, useYear } from '../api/calendars';
 import { CalendarError, CalendarLoading } from '../components/calendar-states';
 import { CalendarToolbar } from '../components/calendar-toolbar';

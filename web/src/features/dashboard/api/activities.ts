@@ -2,32 +2,32 @@ import type { ActivitiesResponse } from '@overlap/contract/activity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
 /** Every activity read (timeline, week, year) lives under this prefix, so one invalidation refreshes all. */
-export const activityKeys = {
-  all: ['activities'] as const,
+const activityKeys = {
   day: (date: string, tz: string, visible: readonly string[] | null) =>
-    ['activities', 'day', date, tz, visible ? [...visible].sort().join(',') : 'all'] as const,
+    [...queryKeys.activities, 'day', date, tz, visible ? [...visible].sort().join(',') : 'all'] as const,
 };
 
-export interface ActivitiesParams {
+interface ActivitiesParams {
   date: string;
   tz: string;
   /** null asks for every active person. */
   visiblePeople: readonly string[] | null;
 }
 
-export function activitiesUrl({ date, tz, visiblePeople }: ActivitiesParams): string {
+function activitiesUrl({ date, tz, visiblePeople }: ActivitiesParams): string {
   const params = new URLSearchParams({ date, tz });
   for (const id of visiblePeople ?? []) params.append('visiblePeople', id);
-  return `${apiPaths.activity.list}?${params}`;
+  return `${apiPaths.activity.activities}?${params}`;
 }
 
-export const fetchActivities = (p: ActivitiesParams, signal?: AbortSignal) =>
+const fetchActivities = (p: ActivitiesParams, signal?: AbortSignal) =>
   api<ActivitiesResponse>(activitiesUrl(p), { signal });
 
 /** The dashboard's day: refetched every 30 seconds, fresh for 2 minutes (spec 000 §9). */
-export const activitiesQuery = (p: ActivitiesParams) =>
+const activitiesQuery = (p: ActivitiesParams) =>
   queryOptions({
     queryKey: activityKeys.day(p.date, p.tz, p.visiblePeople),
     queryFn: ({ signal }) => fetchActivities(p, signal),

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPaths } from '../../../api/paths';
-import { activityKeys } from './activities';
+import { refreshActivityViews } from '../../../api/query-keys';
 
 /**
  * Listens to the account's server-sent events and refetches the activity views on each change.
@@ -16,11 +16,7 @@ export function useLiveUpdates(enabled = true): void {
     const refresh = () => {
       // Bursts of presence (one per person) collapse into one refetch.
       clearTimeout(pending);
-      pending = setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: activityKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ['calendars'] });
-        void queryClient.invalidateQueries({ queryKey: ['people'] });
-      }, 250);
+      pending = setTimeout(() => void refreshActivityViews(queryClient), 250);
     };
     source.addEventListener('change', refresh);
     source.addEventListener('message', refresh);

@@ -1,28 +1,25 @@
-import type { AccountView } from '@overlap/contract/account';
-import type { BillingStatus } from '@overlap/contract/billing';
 import type { PeopleList, UsersList } from '@overlap/contract/people';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
-export const teamKeys = {
-  activePeople: ['people', 'list', 'active', 'dashboard'] as const,
-  unassignedCount: ['people', 'unassigned', 'count'] as const,
-  account: ['account'] as const,
-  billing: ['billing', 'status'] as const,
+const teamKeys = {
+  activePeople: [...queryKeys.people, 'list', 'active', 'dashboard'] as const,
+  unassignedCount: [...queryKeys.people, 'unassigned', 'count'] as const,
 };
 
 /** Active people (the dashboard fetches up to 100): ids for the visible-people filter and the assigned count. */
 export const activePeopleQuery = queryOptions({
   queryKey: teamKeys.activePeople,
-  queryFn: ({ signal }) => api<PeopleList>(`${apiPaths.people.list}?status=active&page=1&limit=100`, { signal }),
+  queryFn: ({ signal }) => api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=100`, { signal }),
   staleTime: 60_000,
   refetchInterval: 30_000,
 });
 export const useActivePeople = () => useQuery(activePeopleQuery);
 
 /** How many people wait to be assigned (the list's total). */
-export const unassignedCountQuery = queryOptions({
+const unassignedCountQuery = queryOptions({
   queryKey: teamKeys.unassignedCount,
   queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.unassigned}?page=1&limit=1`, { signal }),
   select: (list) => list.pagination.totalCount,
@@ -30,17 +27,3 @@ export const unassignedCountQuery = queryOptions({
   refetchInterval: 30_000,
 });
 export const useUnassignedCount = (enabled = true) => useQuery({ ...unassignedCountQuery, enabled });
-
-export const accountQuery = queryOptions({
-  queryKey: teamKeys.account,
-  queryFn: ({ signal }) => api<AccountView>(apiPaths.account, { signal }),
-  staleTime: 60_000,
-});
-export const useAccount = (enabled = true) => useQuery({ ...accountQuery, enabled });
-
-export const billingStatusQuery = queryOptions({
-  queryKey: teamKeys.billing,
-  queryFn: ({ signal }) => api<BillingStatus>(apiPaths.billingStatus, { signal }),
-  staleTime: 60_000,
-});
-export const useBillingStatus = (enabled = true) => useQuery({ ...billingStatusQuery, enabled });

@@ -1,22 +1,21 @@
 import type { ActivityBlock } from '@overlap/contract/activity';
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useDeleteBlock, useUpdateBlock } from '../../../api/activity-blocks';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/datetime-local';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
-import { useDeleteActivityBlock, useUpdateActivityBlock } from '../api/activity-blocks';
 import { formatDateTime } from '../lib/format';
 import { formatDuration } from '../lib/geometry';
 
-export const DELETE_BLOCK_CONFIRMATION =
-  'Are you sure you want to delete this activity block? This action cannot be undone.';
+const DELETE_BLOCK_CONFIRMATION = 'Are you sure you want to delete this activity block? This action cannot be undone.';
 export const UPDATE_BLOCK_ERROR = 'Failed to update activity block. Please try again.';
 export const DELETE_BLOCK_ERROR = 'Failed to delete activity block. Please try again.';
 
-export interface BlockDialogProps {
+interface BlockDialogProps {
   block: ActivityBlock | null;
   /** Whose block, for the title. */
   who?: string;
@@ -32,8 +31,8 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const update = useUpdateActivityBlock();
-  const remove = useDeleteActivityBlock();
+  const update = useUpdateBlock();
+  const remove = useDeleteBlock();
 
   useEffect(() => {
     setMode('view');

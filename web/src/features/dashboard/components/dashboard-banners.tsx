@@ -14,7 +14,7 @@ import {
   writeDismissal,
 } from '../lib/banner-rules';
 
-export interface DashboardBannersProps {
+interface DashboardBannersProps {
   unassigned: number;
   assigned: number;
   maxPeople: number | null | undefined;

@@ -3,7 +3,7 @@ import { IconButton } from '../../../ui/icon-button';
 import { Tooltip } from '../../../ui/tooltip';
 import { type DateKey, dateLabel, shiftDateKey } from '../lib/view-date';
 
-export interface DatePickerProps {
+interface DatePickerProps {
   date: DateKey;
   today: DateKey;
   onChange: (next: DateKey | null) => void;

@@ -15,7 +15,7 @@ export interface DayWindow {
   timeZone: string;
 }
 
-export interface DayActivityLayerProps {
+interface DayActivityLayerProps {
   blocks: readonly ActivityBlock[];
   predictions: readonly ActivityPrediction[];
   events: readonly ActivityEvent[];

@@ -22,7 +22,7 @@ const KIND_ICONS: Record<string, LucideIcon> = {
   google_drive_summary: Sheet,
 };
 
-export const eventIcon = (kind: string): LucideIcon => KIND_ICONS[kind] ?? Activity;
+const eventIcon = (kind: string): LucideIcon => KIND_ICONS[kind] ?? Activity;
 
 const safeUrl = (url: string | null): string | null => {
   if (!url) return null;

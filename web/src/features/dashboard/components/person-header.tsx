@@ -29,7 +29,7 @@ function LocalTime({ timeZone }: { timeZone: string }) {
   );
 }
 
-export interface PersonHeaderProps {
+interface PersonHeaderProps {
   person: DashboardPerson;
   color: string;
   onHide: (id: string) => void;

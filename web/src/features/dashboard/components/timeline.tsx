@@ -10,7 +10,7 @@ import { displayName, PersonHeader } from './person-header';
 const RAIL_WIDTH = 60;
 const HEADER_HEIGHT = 56;
 
-export interface TimelineProps {
+interface TimelineProps {
   people: readonly DashboardPerson[];
   day: DayWindow;
   onHide: (id: string) => void;

@@ -3,7 +3,6 @@ import {
   isDismissed,
   readDismissal,
   STALE_DISMISS_MS,
-  seesBanners,
   staleBannerMessage,
   UNASSIGNED_DISMISS_MS,
   unassignedBanner,
@@ -13,13 +12,6 @@ import { isTimelineEmpty } from './empty-state';
 import { predictionStyle } from './prediction-style';
 
 describe('dashboard banners', () => {
-  it('are for managers and superadmins only', () => {
-    expect(seesBanners('manager')).toBe(true);
-    expect(seesBanners('superadmin')).toBe(true);
-    expect(seesBanners('user')).toBe(false);
-    expect(seesBanners(undefined)).toBe(false);
-  });
-
   it('count unassigned people, and turn red over the limit', () => {
     expect(unassignedBanner({ unassigned: 0, assigned: 3, maxPeople: 5 })).toBeNull();
     expect(unassignedBanner({ unassigned: 2, assigned: 3, maxPeople: 5 })).toEqual({

@@ -3,17 +3,12 @@ export const STALE_BANNER_KEY = 'overlap.staleBannerDismissedAt';
 export const UNASSIGNED_DISMISS_MS = 24 * 60 * 60 * 1000;
 export const STALE_DISMISS_MS = 60 * 60 * 1000;
 
-export type Role = 'user' | 'manager' | 'superadmin' | 'disabled' | string;
-
-/** Banners on the dashboard are for managers and superadmins only. */
-export const seesBanners = (role: Role | null | undefined): boolean => role === 'manager' || role === 'superadmin';
-
 /** True while a dismissal stored at `dismissedAt` (ms) is younger than `windowMs`. */
 export function isDismissed(dismissedAt: number | null, windowMs: number, now: number): boolean {
   return dismissedAt !== null && Number.isFinite(dismissedAt) && now - dismissedAt < windowMs && now >= dismissedAt;
 }
 
-export interface UnassignedBanner {
+interface UnassignedBanner {
   tone: 'warning' | 'danger';
   message: string;
 }

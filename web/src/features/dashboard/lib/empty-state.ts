@@ -1,6 +1,6 @@
-export const EMPTY_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+const EMPTY_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
-export interface EmptyCheckPerson {
+interface EmptyCheckPerson {
   isOnline?: boolean | null;
   lastSeenAt?: string | null;
   activityBlocks?: readonly unknown[] | null;

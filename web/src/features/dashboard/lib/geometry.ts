@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 
 /** Height of one hourly row of the timeline and of the week grid. */
 export const HOUR_HEIGHT = 44;
-export const DAY_MINUTES = 24 * 60;
+const DAY_MINUTES = 24 * 60;
 export const GRID_HEIGHT = 24 * HOUR_HEIGHT;
 export const MIN_COLUMN_WIDTH = 128;
 export const HOUR_LABELS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);

@@ -1,10 +1,10 @@
-export interface LaneInput {
+interface LaneInput {
   id: string;
   start: number;
   end: number;
 }
 
-export interface LanePlacement {
+interface LanePlacement {
   lane: number;
   lanes: number;
 }

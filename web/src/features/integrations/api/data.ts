@@ -3,14 +3,15 @@ import type {
   IntegrationBlocks,
   IntegrationEvents,
   IntegrationPeople,
+  PersonStatusFilter,
   RunDetail,
   RunList,
   Statistics,
 } from '@overlap/contract/integrations';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPaths, withQuery } from '../../../api/paths';
 import { integrationKeys } from './integrations';
-import { integrationPaths } from './paths';
 
 export const PEOPLE_PAGE_SIZE = 20;
 export const API_CALLS_SHOWN = 20;
@@ -21,7 +22,7 @@ export const useIntegrationEvents = (id: string) =>
   useQuery(
     queryOptions({
       queryKey: dataKey(id, 'events'),
-      queryFn: ({ signal }) => api<IntegrationEvents>(integrationPaths.events(id), { signal }),
+      queryFn: ({ signal }) => api<IntegrationEvents>(apiPaths.integrations.events(id), { signal }),
     }),
   );
 
@@ -29,7 +30,7 @@ export const useIntegrationBlocks = (id: string) =>
   useQuery(
     queryOptions({
       queryKey: dataKey(id, 'blocks'),
-      queryFn: ({ signal }) => api<IntegrationBlocks>(integrationPaths.blocks(id), { signal }),
+      queryFn: ({ signal }) => api<IntegrationBlocks>(apiPaths.integrations.blocks(id), { signal }),
     }),
   );
 
@@ -37,14 +38,14 @@ export const useIntegrationRuns = (id: string) =>
   useQuery(
     queryOptions({
       queryKey: dataKey(id, 'runs'),
-      queryFn: ({ signal }) => api<RunList>(integrationPaths.runs(id), { signal }),
+      queryFn: ({ signal }) => api<RunList>(apiPaths.integrations.runs(id), { signal }),
     }),
   );
 
 export const useIntegrationRun = (id: string, runId: string | null) =>
   useQuery({
     queryKey: dataKey(id, 'run', runId),
-    queryFn: ({ signal }) => api<RunDetail>(integrationPaths.run(id, runId ?? ''), { signal }),
+    queryFn: ({ signal }) => api<RunDetail>(apiPaths.integrations.run(id, runId ?? ''), { signal }),
     enabled: runId !== null,
   });
 
@@ -52,7 +53,7 @@ export const useIntegrationStatistics = (id: string) =>
   useQuery(
     queryOptions({
       queryKey: dataKey(id, 'statistics'),
-      queryFn: ({ signal }) => api<Statistics>(integrationPaths.statistics(id), { signal }),
+      queryFn: ({ signal }) => api<Statistics>(apiPaths.integrations.statistics(id), { signal }),
     }),
   );
 
@@ -60,17 +61,17 @@ export const useIntegrationApiCalls = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: dataKey(id, 'api-calls'),
     queryFn: ({ signal }) =>
-      api<{ apiCalls: ApiCall[] }>(`${integrationPaths.apiCalls(id)}?limit=${API_CALLS_SHOWN}`, { signal }),
+      api<{ apiCalls: ApiCall[] }>(`${apiPaths.integrations.apiCalls(id)}?limit=${API_CALLS_SHOWN}`, { signal }),
     enabled,
   });
 
-export type PeopleStatusFilter = 'active' | 'unassigned' | 'ignored' | undefined;
-
-export const useIntegrationPeople = (id: string, page: number, status: PeopleStatusFilter) =>
+export const useIntegrationPeople = (id: string, page: number, status: PersonStatusFilter | undefined) =>
   useQuery({
     queryKey: dataKey(id, 'people', page, status ?? 'all'),
     queryFn: ({ signal }) =>
-      api<IntegrationPeople>(integrationPaths.people(id, { page, limit: PEOPLE_PAGE_SIZE, status }), { signal }),
+      api<IntegrationPeople>(withQuery(apiPaths.integrations.people(id), { page, limit: PEOPLE_PAGE_SIZE, status }), {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -80,7 +81,7 @@ export const useDeleteAllData = (id: string, what: 'events' | 'blocks') => {
   return useMutation({
     mutationFn: () =>
       api<{ success: true; deleted: number }>(
-        what === 'events' ? integrationPaths.events(id) : integrationPaths.blocks(id),
+        what === 'events' ? apiPaths.integrations.events(id) : apiPaths.integrations.blocks(id),
         { method: 'DELETE' },
       ),
     retry: false,

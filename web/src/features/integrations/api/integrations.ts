@@ -9,7 +9,8 @@ import type {
 } from '@overlap/contract/integrations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { integrationPaths } from './paths';
+import { apiPaths } from '../../../api/paths';
+import { queryKeys } from '../../../api/query-keys';
 
 export const integrationKeys = {
   all: ['integrations'] as const,
@@ -19,47 +20,47 @@ export const integrationKeys = {
   data: (id: string) => ['integrations', 'data', id] as const,
 };
 
-export const integrationListQuery = queryOptions({
+const integrationListQuery = queryOptions({
   queryKey: integrationKeys.list,
-  queryFn: ({ signal }) => api<IntegrationList>(integrationPaths.list, { signal }),
+  queryFn: ({ signal }) => api<IntegrationList>(apiPaths.integrations.integrations, { signal }),
 });
 export const useIntegrationList = (enabled = true) => useQuery({ ...integrationListQuery, enabled });
 
-export const availableServicesQuery = queryOptions({
+const availableServicesQuery = queryOptions({
   queryKey: integrationKeys.services,
-  queryFn: ({ signal }) => api<AvailableService[]>(integrationPaths.availableServices, { signal }),
+  queryFn: ({ signal }) => api<AvailableService[]>(apiPaths.integrations.availableServices, { signal }),
 });
 export const useAvailableServices = () => useQuery(availableServicesQuery);
 
 export const integrationQuery = (id: string) =>
   queryOptions({
     queryKey: integrationKeys.detail(id),
-    queryFn: ({ signal }) => api<IntegrationDetail>(integrationPaths.one(id), { signal }),
+    queryFn: ({ signal }) => api<IntegrationDetail>(apiPaths.integrations.integration(id), { signal }),
     // Status, last run and people count move as data arrives.
     refetchInterval: 30_000,
   });
 export const useIntegration = (id: string) => useQuery(integrationQuery(id));
 
-export const createIntegration = (body: CreateIntegrationBody) =>
-  api<IntegrationDetail>(integrationPaths.list, { method: 'POST', body });
-export const updateIntegration = (id: string, body: UpdateIntegrationBody) =>
-  api<IntegrationDetail>(integrationPaths.one(id), { method: 'PATCH', body });
+const createIntegration = (body: CreateIntegrationBody) =>
+  api<IntegrationDetail>(apiPaths.integrations.integrations, { method: 'POST', body });
+const updateIntegration = (id: string, body: UpdateIntegrationBody) =>
+  api<IntegrationDetail>(apiPaths.integrations.integration(id), { method: 'PATCH', body });
 export const setRunning = (id: string, running: boolean) =>
-  api<IntegrationDetail>(running ? integrationPaths.activate(id) : integrationPaths.deactivate(id), {
+  api<IntegrationDetail>(running ? apiPaths.integrations.activate(id) : apiPaths.integrations.deactivate(id), {
     method: 'POST',
   });
-export const regenerateKey = (id: string) =>
-  api<RegenerateKeyResult>(integrationPaths.regenerateKey(id), { method: 'POST' });
-export const regenerateWebhookSecret = (id: string) =>
-  api<RegenerateWebhookSecretResult>(integrationPaths.regenerateWebhookSecret(id), { method: 'POST' });
+const regenerateKey = (id: string) =>
+  api<RegenerateKeyResult>(apiPaths.integrations.regenerateKey(id), { method: 'POST' });
+const regenerateWebhookSecret = (id: string) =>
+  api<RegenerateWebhookSecretResult>(apiPaths.integrations.regenerateWebhookSecret(id), { method: 'POST' });
 export const deleteIntegration = (id: string) =>
-  api<{ success: boolean; message: string }>(integrationPaths.one(id), { method: 'DELETE' });
+  api<{ success: boolean; message: string }>(apiPaths.integrations.integration(id), { method: 'DELETE' });
 
 /** Lists, the account and the detail refetch after any change to an integration. */
 const refreshAfterChange = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['account'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.account }),
   ]);
 
 /** A change answered with the new detail, which is cached at once. */
@@ -109,8 +110,8 @@ export const useDeleteIntegration = (id: string) => {
       );
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: integrationKeys.list }),
-        queryClient.invalidateQueries({ queryKey: ['account'] }),
-        queryClient.invalidateQueries({ queryKey: ['onboarding'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.onboarding }),
       ]);
     },
   });
@@ -124,7 +125,7 @@ export const useCreateIntegration = () => {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: integrationKeys.list }),
-        queryClient.invalidateQueries({ queryKey: ['account'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account }),
       ]),
   });
 };

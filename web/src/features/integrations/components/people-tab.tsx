@@ -1,4 +1,4 @@
-import type { IntegrationPeople } from '@overlap/contract/integrations';
+import type { IntegrationPeople, PersonStatusFilter } from '@overlap/contract/integrations';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { Pagination } from '../../../ui/pagination';
 import { Select } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
-import { PEOPLE_PAGE_SIZE, type PeopleStatusFilter, useIntegrationPeople } from '../api/data';
+import { PEOPLE_PAGE_SIZE, useIntegrationPeople } from '../api/data';
 
 type Person = IntegrationPeople['people'][number];
 
@@ -63,7 +63,7 @@ const filters = [
 
 /** People linked to the integration, filtered by status, 20 a page. */
 export function PeopleTab({ integrationId }: { integrationId: string }) {
-  const [status, setStatus] = useState<PeopleStatusFilter>(undefined);
+  const [status, setStatus] = useState<PersonStatusFilter | undefined>(undefined);
   const [page, setPage] = useState(1);
   const people = useIntegrationPeople(integrationId, page, status);
 
@@ -78,7 +78,7 @@ export function PeopleTab({ integrationId }: { integrationId: string }) {
           options={filters}
           value={status ?? 'all'}
           onValueChange={(value) => {
-            setStatus(value === 'all' ? undefined : (value as PeopleStatusFilter));
+            setStatus(value === 'all' ? undefined : (value as PersonStatusFilter));
             setPage(1);
           }}
           className="w-44"

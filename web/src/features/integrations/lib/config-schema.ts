@@ -48,7 +48,7 @@ export function initialDraft(fields: ConfigField[], config: Record<string, unkno
   return draft;
 }
 
-export type DraftResult = { patch: Record<string, unknown>; errors: Record<string, string> };
+type DraftResult = { patch: Record<string, unknown>; errors: Record<string, string> };
 
 /**
  * The PATCH config of the changed fields. An emptied optional field is removed (null); an empty

@@ -39,7 +39,7 @@ export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-export const COLLABORATORS_SHOWN = 8;
+const COLLABORATORS_SHOWN = 8;
 
 /** External collaborators of an event: up to 8 names, then '+N more' (spec 001 §9). */
 export function collaboratorsSummary(metadata: Record<string, unknown>): { names: string[]; more: number } | null {

@@ -1,6 +1,6 @@
 import type { IntegrationSummary } from '@overlap/contract/integrations';
 
-export interface PlanFacts {
+interface PlanFacts {
   /** The plan id ('free', 'startup'...); empty means free. */
   planId: string;
   /** The plan's display name ('Startup'). */

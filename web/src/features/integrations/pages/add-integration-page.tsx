@@ -2,8 +2,10 @@ import type { AvailableService } from '@overlap/contract/integrations';
 import { ArrowLeft, Lock, RefreshCw, Search, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -12,7 +14,6 @@ import { Input } from '../../../ui/input';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toaster';
 import { useAvailableServices, useCreateIntegration, useIntegrationList } from '../api/integrations';
-import { useBillingForLocks, usePlanNames } from '../api/plan';
 import { NameCustomDialog } from '../components/name-custom-dialog';
 import { ServiceCard } from '../components/service-card';
 import {
@@ -30,8 +31,8 @@ function Catalogue() {
   const navigate = useNavigate();
   const services = useAvailableServices();
   const integrations = useIntegrationList();
-  const billing = useBillingForLocks();
-  const plans = usePlanNames();
+  const billing = useBillingStatus();
+  const plans = usePlanCatalogue();
   const create = useCreateIntegration();
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState<string | null>(null);
@@ -211,7 +212,7 @@ export default function AddIntegrationPage() {
   const back = () => (location.key === 'default' ? navigate('/account') : navigate(-1));
   const session = useSession();
   const role = session.data?.role;
-  const canManage = role === 'manager' || role === 'superadmin';
+  const mayManage = canManage(role);
   return (
     <div className={shell}>
       <div className="flex flex-col gap-3">
@@ -225,7 +226,7 @@ export default function AddIntegrationPage() {
       </div>
       {session.isPending ? (
         <Skeleton className="h-32 w-full" />
-      ) : canManage ? (
+      ) : mayManage ? (
         <Catalogue />
       ) : (
         <EmptyState icon={Lock} description="Only managers can add integrations. Ask a manager of your account." />

@@ -1,37 +1,31 @@
-import { type CheckoutSession, type CreateCheckoutSessionBody, checkoutPath } from '@overlap/contract/billing';
-import {
-  type AvailableChatApps,
-  type IntegrationStatusResult,
-  onboardingPaths,
-  type SelectChatAppBody,
-  type SelectChatAppResult,
+import type { CheckoutSession, CreateCheckoutSessionBody } from '@overlap/contract/billing';
+import type {
+  AvailableChatApps,
+  IntegrationStatusResult,
+  SelectChatAppBody,
+  SelectChatAppResult,
 } from '@overlap/contract/onboarding';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client';
-import { deleteIntegration } from '../../integrations/api/integrations';
-
-/** Every URL the onboarding wizard calls beyond the contract's onboardingPaths. */
-export const wizardPaths = {
-  ...onboardingPaths,
-  checkout: checkoutPath,
-} as const;
+import { apiPaths } from '../../../api/paths';
+import { deleteIntegration } from '../../integrations';
 
 export const onboardingKeys = {
   chatApps: ['onboarding', 'chat-apps'] as const,
   integrationStatus: (id: string) => ['onboarding', 'integration-status', id] as const,
 };
 
-export const chatAppsQuery = queryOptions({
+const chatAppsQuery = queryOptions({
   queryKey: onboardingKeys.chatApps,
-  queryFn: ({ signal }) => api<AvailableChatApps>(wizardPaths.availableChatApps, { signal }),
+  queryFn: ({ signal }) => api<AvailableChatApps>(apiPaths.onboarding.availableChatApps, { signal }),
 });
 export const useChatApps = () => useQuery(chatAppsQuery);
 
 export const fetchIntegrationStatus = (id: string, signal?: AbortSignal) =>
-  api<IntegrationStatusResult>(wizardPaths.integrationStatus(id), { signal });
+  api<IntegrationStatusResult>(apiPaths.onboarding.integrationStatus(id), { signal });
 
 export const selectChatApp = (body: SelectChatAppBody) =>
-  api<SelectChatAppResult>(wizardPaths.selectChatApp, { method: 'POST', body });
+  api<SelectChatAppResult>(apiPaths.onboarding.selectChatApp, { method: 'POST', body });
 
 /** Deletes the wizard's integration; a 404 means it is already gone, which is what we wanted. */
 export async function deleteWizardIntegration(id: string): Promise<void> {
@@ -43,12 +37,12 @@ export async function deleteWizardIntegration(id: string): Promise<void> {
 }
 
 export const saveCustomChatApp = (customChatApp: string) =>
-  api<{ success: true }>(wizardPaths.customChatApp, { method: 'POST', body: { customChatApp } });
+  api<{ success: true }>(apiPaths.onboarding.customChatApp, { method: 'POST', body: { customChatApp } });
 
 export const startOauth = (provider: string) =>
-  api<{ authUrl: string }>(wizardPaths.connectOauth, { method: 'POST', body: { provider } });
+  api<{ authUrl: string }>(apiPaths.onboarding.connectOauth, { method: 'POST', body: { provider } });
 
 export const createCheckoutSession = (body: CreateCheckoutSessionBody) =>
-  api<CheckoutSession>(wizardPaths.checkout, { method: 'POST', body });
+  api<CheckoutSession>(apiPaths.billing.checkout, { method: 'POST', body });
 
-export const completeOnboarding = () => api<{ success: true }>(wizardPaths.complete, { method: 'POST' });
+export const completeOnboarding = () => api<{ success: true }>(apiPaths.onboarding.complete, { method: 'POST' });

@@ -8,7 +8,7 @@ import { chatAppSummary } from '../lib/chat-app-summary';
 const iconOf = (app: ChatApp) =>
   app.authType === 'none' ? Sparkles : app.authType === 'token' ? Webhook : MessagesSquare;
 
-export interface ChatAppCardProps {
+interface ChatAppCardProps {
   app: ChatApp;
   selected: boolean;
   /** Another app is chosen: this one is dimmed and cannot be clicked. */

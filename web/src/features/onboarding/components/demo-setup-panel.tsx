@@ -3,7 +3,7 @@ import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 
-export interface DemoSetupPanelProps {
+interface DemoSetupPanelProps {
   starting: boolean;
   onStart: (chatAppName: string) => void;
   onCancel: () => void;

@@ -1,7 +1,7 @@
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 
-export interface OauthSetupPanelProps {
+interface OauthSetupPanelProps {
   appName: string;
   connecting: boolean;
   cancelling: boolean;

@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/badge';
 import { integrationsLimit, monthlyPrice, peopleLimit, refreshInterval } from '../lib/plan-display';
 
-export interface PlanCardProps {
+interface PlanCardProps {
   plan: Plan;
   selected: boolean;
   current: boolean;

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CopyButton } from '../../../ui/copy-button';
 import { Spinner } from '../../../ui/spinner';
 
-export interface TokenSetupPanelProps {
+interface TokenSetupPanelProps {
   appName: string;
   apiKey: string;
   curlCommand: string | null;

@@ -2,7 +2,7 @@ import { Check, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 
-export interface WizardStepsProps {
+interface WizardStepsProps {
   current: 1 | 2 | null;
   stepOneDone: boolean;
   onNavigate?: () => void;

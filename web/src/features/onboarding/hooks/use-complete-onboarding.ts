@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { completeOnboarding } from '../api/onboarding';
 import { DASHBOARD_BUTTON_AFTER_MS, REDIRECT_AFTER_MS, REDIRECTING_FOR_MS } from '../lib/success-timing';
 
-export type CompletionStatus = 'completing' | 'completed' | 'failed';
+type CompletionStatus = 'completing' | 'completed' | 'failed';
 
 /** A full page load, so every query (the onboarding gate's first) starts fresh. */
 const goHome = () => window.location.assign('/');

@@ -1,7 +1,7 @@
 import type { Plan } from '@overlap/contract/plans';
 
 /** Spec 001 §9: a paid plan starts as a 7-day trial. */
-export const TRIAL_DAYS = 7;
+const TRIAL_DAYS = 7;
 
 export const monthlyPrice = (plan: Pick<Plan, 'monthlyPrice'>) => `$${plan.monthlyPrice}`;
 

@@ -10,7 +10,7 @@ export type SetupPhase = 'idle' | 'creating' | 'created' | 'connecting' | 'waiti
 export type OnboardingIntegration = OnboardingState['account']['integrations'][number];
 
 /** The chat providers whose integration step 1 restores (spec 001 §4). */
-export const CHAT_PROVIDERS = ['slack', 'microsoft', 'discord', 'mattermost', 'demo'] as const;
+const CHAT_PROVIDERS = ['slack', 'microsoft', 'discord', 'mattermost', 'demo'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -30,7 +30,7 @@ export function newestChatIntegration(integrations: readonly OnboardingIntegrati
  * first delivery). A token integration is active from creation, so status alone would unlock step 2
  * before the owner has connected anything.
  */
-export function isStepOneDone(integration: OnboardingIntegration): boolean {
+function isStepOneDone(integration: OnboardingIntegration): boolean {
   return integration.status === 'active' && (integration.isActivated || integration.provider === 'demo');
 }
 

@@ -13,34 +13,35 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { queryKeys, refreshActivityViews } from '../../../api/query-keys';
 
 /** Every people read sits under ['people'] so one invalidation refreshes lists, counts and the dashboard. */
-export const peopleKeys = {
-  all: ['people'] as const,
-  list: (status: string, limit: number) => ['people', 'list', status, limit] as const,
-  unassigned: (limit: number) => ['people', 'unassigned', 'list', limit] as const,
-  ignored: (limit: number) => ['people', 'ignored', 'list', limit] as const,
-  person: (id: string) => ['people', 'person', id] as const,
-  personIntegration: (id: string) => ['people', 'person-integration', id] as const,
-  piEvents: (id: string, offset: number) => ['people', 'person-integration', id, 'events', offset] as const,
-  piBlocks: (id: string, offset: number) => ['people', 'person-integration', id, 'blocks', offset] as const,
+const peopleKeys = {
+  list: (status: string, limit: number) => [...queryKeys.people, 'list', status, limit] as const,
+  unassigned: (limit: number) => [...queryKeys.people, 'unassigned', 'list', limit] as const,
+  ignored: (limit: number) => [...queryKeys.people, 'ignored', 'list', limit] as const,
+  person: (id: string) => [...queryKeys.people, 'person', id] as const,
+  personIntegration: (id: string) => [...queryKeys.people, 'person-integration', id] as const,
+  piEvents: (id: string, offset: number) => [...queryKeys.people, 'person-integration', id, 'events', offset] as const,
+  piBlocks: (id: string, offset: number) => [...queryKeys.people, 'person-integration', id, 'blocks', offset] as const,
 };
 
 /** The header lists hold up to 50 entries each (spec 001 §9). */
-export const HEADER_LIST_SIZE = 50;
+const HEADER_LIST_SIZE = 50;
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export const activePeopleQuery = (limit = HEADER_LIST_SIZE) =>
   queryOptions({
     queryKey: peopleKeys.list('active', limit),
-    queryFn: ({ signal }) => api<PeopleList>(`${apiPaths.people.list}?status=active&page=1&limit=${limit}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=${limit}`, { signal }),
   });
-export const unassignedQuery = (limit = HEADER_LIST_SIZE) =>
+const unassignedQuery = (limit = HEADER_LIST_SIZE) =>
   queryOptions({
     queryKey: peopleKeys.unassigned(limit),
     queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.unassigned}?page=1&limit=${limit}`, { signal }),
   });
-export const ignoredQuery = (limit = HEADER_LIST_SIZE) =>
+const ignoredQuery = (limit = HEADER_LIST_SIZE) =>
   queryOptions({
     queryKey: peopleKeys.ignored(limit),
     queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.ignored}?page=1&limit=${limit}`, { signal }),
@@ -49,7 +50,7 @@ export const useActivePeopleList = () => useQuery(activePeopleQuery());
 export const useUnassignedList = () => useQuery(unassignedQuery());
 export const useIgnoredList = () => useQuery(ignoredQuery());
 
-export const personQuery = (id: string) =>
+const personQuery = (id: string) =>
   queryOptions({
     queryKey: peopleKeys.person(id),
     queryFn: ({ signal }) => api<PersonDetail>(apiPaths.people.person(id), { signal }),
@@ -91,12 +92,7 @@ function usePeopleMutation<V>(fn: (vars: V) => Promise<PersonActionResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['activities'] }),
-        queryClient.invalidateQueries({ queryKey: ['calendars'] }),
-      ]),
+    onSuccess: () => refreshActivityViews(queryClient),
   });
 }
 

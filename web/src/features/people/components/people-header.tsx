@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../ui/button';
 import { UsageBar } from '../../../ui/progress-bar';
 import { isFreePlan, needsAssignmentText } from '../lib/plan-rules';
 
-export interface PeopleHeaderProps {
+interface PeopleHeaderProps {
   active: number;
   maxPeople: number | null | undefined;
   plan: string | null | undefined;

@@ -46,7 +46,7 @@ function UserSummary({ user }: { user: UnassignedUser }) {
   );
 }
 
-export interface UnassignedCardProps {
+interface UnassignedCardProps {
   user: UnassignedUser;
   people: readonly Person[];
   canManage: boolean;

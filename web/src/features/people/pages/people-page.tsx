@@ -1,12 +1,13 @@
 import { Inbox, UserCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
-import { useBillingStatus } from '../api/billing';
 import { useActivePeopleList, useIgnoredList, useUnassignedList } from '../api/people';
 import { PeopleHeader } from '../components/people-header';
 import { IgnoredCard, PersonCard, UnassignedCard } from '../components/user-cards';
@@ -50,7 +51,7 @@ function ListState({
 
 export default function PeoplePage() {
   const session = useSession().data;
-  const canManage = session?.role === 'manager' || session?.role === 'superadmin';
+  const mayManage = canManage(session?.role);
   const active = useActivePeopleList();
   const unassigned = useUnassignedList();
   const ignored = useIgnoredList();
@@ -106,7 +107,7 @@ export default function PeoplePage() {
             count: unassignedUsers.length,
             content: (
               <div className="flex flex-col gap-4">
-                {canManage && atLimit && unassignedUsers.length > 0 ? (
+                {mayManage && atLimit && unassignedUsers.length > 0 ? (
                   <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 dark:border-amber-500/25 dark:bg-amber-500/10 dark:text-amber-100">
                     Your plan allows {maxPeople} active people. Merge, ignore or upgrade to activate more.
                   </p>
@@ -124,7 +125,7 @@ export default function PeoplePage() {
                   }
                 >
                   {unassignedUsers.map((u) => (
-                    <UnassignedCard key={u.id} user={u} people={activePeople} canManage={canManage} atLimit={atLimit} />
+                    <UnassignedCard key={u.id} user={u} people={activePeople} canManage={mayManage} atLimit={atLimit} />
                   ))}
                 </ListState>
               </div>
@@ -148,7 +149,7 @@ export default function PeoplePage() {
                 }
               >
                 {ignoredUsers.map((u) => (
-                  <IgnoredCard key={u.id} user={u} canManage={canManage} />
+                  <IgnoredCard key={u.id} user={u} canManage={mayManage} />
                 ))}
               </ListState>
             ),

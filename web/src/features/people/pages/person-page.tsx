@@ -4,6 +4,7 @@ import { isApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { personColor } from '../../../lib/person-colors';
 import { formatRelativeTime } from '../../../lib/relative-time';
+import { canManage } from '../../../lib/roles';
 import { Avatar } from '../../../ui/avatar';
 import { StatusBadge } from '../../../ui/badge';
 import { Button, ButtonLink } from '../../../ui/button';
@@ -22,7 +23,7 @@ export default function PersonPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const role = useSession().data?.role;
-  const canManage = role === 'manager' || role === 'superadmin';
+  const mayManage = canManage(role);
   const person = usePerson(id);
   const patch = usePatchPerson();
 
@@ -90,7 +91,7 @@ export default function PersonPage() {
           <ButtonLink to={`/people/${id}/year`} size="sm" icon={<CalendarRange className="size-3.5" />}>
             Year
           </ButtonLink>
-          {canManage ? (
+          {mayManage ? (
             <ButtonLink to={`/people/${id}/edit`} size="sm" icon={<Pencil className="size-3.5" />}>
               Edit
             </ButtonLink>
@@ -187,7 +188,7 @@ export default function PersonPage() {
           <Card>
             <CardHeader title="Colour" description="Used for this person's blocks and avatar." />
             <CardContent>
-              {canManage ? (
+              {mayManage ? (
                 <ColorPicker value={color} onChange={setColor} pending={patch.isPending} />
               ) : (
                 <span className="inline-flex items-center gap-2 text-sm">
@@ -196,7 +197,7 @@ export default function PersonPage() {
               )}
             </CardContent>
           </Card>
-          {canManage && p.status !== 'ignored' ? (
+          {mayManage && p.status !== 'ignored' ? (
             <Card className="border-red-200 dark:border-red-500/30">
               <CardHeader title="Ignore this person" description="Frees a place in your plan." />
               <CardContent>

@@ -3,12 +3,12 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
 
-export const myInfoQuery = queryOptions({
+const myInfoQuery = queryOptions({
   queryKey: ['profile', 'my-info'] as const,
-  queryFn: ({ signal }) => api<MyInfo>(apiPaths.myInfo, { signal }),
+  queryFn: ({ signal }) => api<MyInfo>(apiPaths.profile.myInfo, { signal }),
 });
 export const useMyInfo = () => useQuery(myInfoQuery);
 
-export const sendPasswordReset = (email: string) =>
+const sendPasswordReset = (email: string) =>
   api<{ success: boolean; message: string }>(apiPaths.auth.forgotPassword, { method: 'POST', body: { email } });
 export const useSendPasswordReset = () => useMutation({ mutationFn: sendPasswordReset, retry: false });

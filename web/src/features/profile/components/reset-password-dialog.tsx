@@ -6,7 +6,7 @@ import { Button } from '../../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../ui/dialog';
 import { useSendPasswordReset } from '../api/profile';
 
-export const RESET_SENT = 'Password reset link sent! Please check your email.';
+const RESET_SENT = 'Password reset link sent! Please check your email.';
 const SUCCESS_VISIBLE_MS = 5000;
 
 function failureText(err: unknown): string {

@@ -6,7 +6,7 @@ import { apiPaths } from '../../../api/paths';
 export const STOP_IMPERSONATION_ERROR = 'Failed to exit impersonation. Please try again.';
 
 export const stopImpersonation = () =>
-  api<{ redirectTo?: string | null }>(apiPaths.stopImpersonation, { method: 'POST', body: {} });
+  api<{ redirectTo?: string | null }>(apiPaths.superadmin.stopImpersonation, { method: 'POST', body: {} });
 
 /** Ends impersonation, forgets the impersonated user's cached data and returns to the console. */
 export function useStopImpersonation() {

@@ -9,7 +9,7 @@ import { useLogout } from '../api/logout';
 import { MobileMenu } from './mobile-menu';
 import { ThemeMenu } from './theme-menu';
 
-export interface AppHeaderProps {
+interface AppHeaderProps {
   /** Null for a visitor without a session: only the title and 'Sign in' are shown. */
   user: SessionUser | null;
   impersonating: boolean;

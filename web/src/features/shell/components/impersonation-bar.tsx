@@ -2,7 +2,7 @@ import { UserRoundCheck } from 'lucide-react';
 import { Button } from '../../../ui/button';
 import { STOP_IMPERSONATION_ERROR, useStopImpersonation } from '../api/stop-impersonation';
 
-export interface ImpersonationBarProps {
+interface ImpersonationBarProps {
   accountName: string | null;
   userEmail: string | null;
 }

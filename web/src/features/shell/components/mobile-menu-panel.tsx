@@ -9,7 +9,7 @@ import { overlayClasses } from '../../../ui/dialog';
 import { ThemeSwitcher } from '../../../ui/theme-switcher';
 import { useLogout } from '../api/logout';
 
-export interface MobileMenuPanelProps {
+interface MobileMenuPanelProps {
   user: SessionUser;
   showSuperadmin: boolean;
   open: boolean;

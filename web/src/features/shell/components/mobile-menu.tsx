@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 
 const MobileMenuPanel = lazy(() => import('./mobile-menu-panel'));
 
-export interface MobileMenuProps {
+interface MobileMenuProps {
   user: SessionUser;
   showSuperadmin: boolean;
 }

@@ -1,3 +1,4 @@
+import type { PersonStatusFilter } from '@overlap/contract/integrations';
 import { useState } from 'react';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { Avatar } from '../../../ui/avatar';
@@ -13,7 +14,7 @@ interface SamplePerson {
   id: string;
   name: string;
   email: string;
-  status: 'active' | 'unassigned' | 'ignored';
+  status: PersonStatusFilter;
   timezone: string;
   hours: number;
   lastSeenMinutes: number;

@@ -1,13 +1,13 @@
 import type { SaveSurveyBody } from '@overlap/contract/onboarding';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { accountKeys } from '../../account/api/account';
+import { queryKeys } from '../../../api/query-keys';
 import { saveSurvey } from './survey';
 
 /** How long typing pauses before a text answer is saved. */
-export const TEXT_SAVE_DELAY_MS = 500;
+const TEXT_SAVE_DELAY_MS = 500;
 
-export interface SurveyAutosave {
+interface SurveyAutosave {
   /** Saves now, together with any text still waiting for its pause. */
   save: (changes: SaveSurveyBody) => Promise<void>;
   /** Saves after typing pauses; a newer call for the same field replaces the older one. */
@@ -29,7 +29,7 @@ export function useSurveyAutosave(): SurveyAutosave {
       const next = queue.current.then(async () => {
         try {
           await saveSurvey(changes);
-          if (changes.completed) await queryClient.invalidateQueries({ queryKey: accountKeys.account });
+          if (changes.completed) await queryClient.invalidateQueries({ queryKey: queryKeys.account });
         } catch (err) {
           console.error('Failed to save the survey', err);
         }

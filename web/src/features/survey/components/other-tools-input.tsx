@@ -6,7 +6,7 @@ import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { addOtherTool, removeOtherTool } from '../lib/survey-form';
 
-export interface OtherToolsInputProps {
+interface OtherToolsInputProps {
   value: string[];
   onChange: (value: string[]) => void;
 }

@@ -2,7 +2,7 @@ import { SURVEY_PROBLEM_MAX } from '@overlap/contract/onboarding';
 import { Field } from '../../../ui/field';
 import { Textarea } from '../../../ui/textarea';
 
-export interface ProblemStepProps {
+interface ProblemStepProps {
   value: string;
   onChange: (value: string) => void;
 }

@@ -14,7 +14,7 @@ import { TeamSizeStep } from './team-size-step';
 import { ToolsStep } from './tools-step';
 
 /** Spec §9: step 2 moves on this long after a team size is picked. */
-export const AUTO_ADVANCE_MS = 300;
+const AUTO_ADVANCE_MS = 300;
 
 /** The four survey steps; every change is saved, Complete Survey stamps it done and opens /account. */
 export function SurveyWizard({ initial }: { initial: SurveyDraft }) {

@@ -4,7 +4,7 @@ import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { isTeamNameValid, TEAM_NAME_MIN } from '../lib/survey-form';
 
-export interface TeamNameStepProps {
+interface TeamNameStepProps {
   value: string;
   onChange: (value: string) => void;
 }

@@ -2,7 +2,7 @@ import { SURVEY_COMPANY_SIZES, type SurveyCompanySize } from '@overlap/contract/
 import { Check, User, Users } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-export interface TeamSizeStepProps {
+interface TeamSizeStepProps {
   value: SurveyCompanySize | null;
   onChange: (value: SurveyCompanySize) => void;
   /** Called on every pick, also of the size already chosen, so a pick always moves on. */

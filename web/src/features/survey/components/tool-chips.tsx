@@ -2,7 +2,7 @@ import { SURVEY_TOOLS, type SurveyTool } from '@overlap/contract/onboarding';
 import { Check, Plus } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-export interface ToolChipsProps {
+interface ToolChipsProps {
   selected: SurveyTool[];
   onToggle: (tool: SurveyTool) => void;
   labelledBy: string;

@@ -2,7 +2,7 @@ import type { SurveyTool } from '@overlap/contract/onboarding';
 import { OtherToolsInput } from './other-tools-input';
 import { ToolChips } from './tool-chips';
 
-export interface ToolsStepProps {
+interface ToolsStepProps {
   tools: SurveyTool[];
   otherTools: string[];
   onToggleTool: (tool: SurveyTool) => void;

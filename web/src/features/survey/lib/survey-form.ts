@@ -55,7 +55,7 @@ export function toggleTool(tools: SurveyTool[], tool: SurveyTool): SurveyTool[] 
   return tools.includes(tool) ? tools.filter((t) => t !== tool) : sortTools([...tools, tool]);
 }
 
-export type AddOtherToolResult = { ok: true; otherTools: string[] } | { ok: false; error: string | null };
+type AddOtherToolResult = { ok: true; otherTools: string[] } | { ok: false; error: string | null };
 
 /**
  * Adds a typed tool name: trimmed, not empty, not already listed (as another tool or one of the

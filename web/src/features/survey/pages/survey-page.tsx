@@ -1,9 +1,9 @@
 import { RefreshCw } from 'lucide-react';
+import { useAccount } from '../../../api/account';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Skeleton } from '../../../ui/skeleton';
-import { useAccount } from '../../account/api/account';
 import { SurveyHeader } from '../components/survey-header';
 import { SurveyWizard } from '../components/survey-wizard';
 import { draftFromSaved } from '../lib/survey-form';

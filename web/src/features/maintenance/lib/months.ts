@@ -14,7 +14,7 @@ export const MONTHS_IN_SELECTOR = 12;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The month of a year and 1-based month number. */
-export function monthOption(year: number, month: number): MonthOption {
+function monthOption(year: number, month: number): MonthOption {
   const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(
     new Date(year, month - 1, 1),
   );

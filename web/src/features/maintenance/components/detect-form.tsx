@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../../ui/button';
-import { Card } from '../../../../ui/card';
-import { Field } from '../../../../ui/field';
-import { Input } from '../../../../ui/input';
-import { Select } from '../../../../ui/select';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { Field } from '../../../ui/field';
+import { Input } from '../../../ui/input';
+import { Select } from '../../../ui/select';
 import {
   DEFAULT_MIN_DURATION_HOURS,
   MIN_DURATION_HIGHEST,
@@ -19,7 +19,7 @@ export interface DetectRequest {
   minDurationHours: number;
 }
 
-export interface DetectFormProps {
+interface DetectFormProps {
   months: readonly MonthOption[];
   detecting: boolean;
   onDetect: (request: DetectRequest) => void;

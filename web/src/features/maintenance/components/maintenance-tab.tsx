@@ -2,23 +2,24 @@ import { Lock, RefreshCw, Wrench } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { useGapReport } from '../api/maintenance';
-import { DetectForm, type DetectRequest } from '../maintenance/components/detect-form';
-import { GapResults } from '../maintenance/components/gap-results';
-import { recentMonths } from '../maintenance/lib/months';
+import { recentMonths } from '../lib/months';
+import { DetectForm, type DetectRequest } from './detect-form';
+import { GapResults } from './gap-results';
 
-export const DETECT_GAPS_ERROR = 'Failed to detect integration gaps. Please try again.';
+const DETECT_GAPS_ERROR = 'Failed to detect integration gaps. Please try again.';
 
 /** Gap and long-block analysis of the account page (managers; the server refuses anyone else). */
 export function MaintenanceTab() {
   const session = useSession();
   const role = session.data?.role;
-  const canManage = role === 'manager' || role === 'superadmin';
+  const mayManage = canManage(role);
 
   return (
     <section aria-labelledby="maintenance-heading" className="flex flex-col gap-4">
@@ -32,7 +33,7 @@ export function MaintenanceTab() {
       </div>
       {session.isPending ? (
         <Skeleton className="h-24 w-full" />
-      ) : canManage ? (
+      ) : mayManage ? (
         <GapAnalysis />
       ) : (
         <EmptyState icon={Lock} description="Only managers can run maintenance on this account." />

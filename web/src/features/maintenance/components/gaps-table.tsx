@@ -1,7 +1,7 @@
 import type { IntegrationGap } from '@overlap/contract/maintenance';
 import { Unplug } from 'lucide-react';
-import { EmptyState } from '../../../../ui/empty-state';
-import { Table, type TableColumn } from '../../../../ui/table';
+import { EmptyState } from '../../../ui/empty-state';
+import { Table, type TableColumn } from '../../../ui/table';
 import { formatInstant, formatMinutes } from '../lib/format';
 import { AffectedDates } from './affected-dates';
 

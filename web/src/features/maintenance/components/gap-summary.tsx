@@ -1,5 +1,5 @@
 import type { GapReport } from '@overlap/contract/maintenance';
-import { StatCard } from '../../../../ui/card';
+import { StatCard } from '../../../ui/card';
 import { formatHours, formatMinutes } from '../lib/format';
 
 /** Totals and averages of a report. */

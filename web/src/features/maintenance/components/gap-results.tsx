@@ -1,7 +1,7 @@
 import type { GapReport, LongActivityBlock } from '@overlap/contract/maintenance';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState } from '../../../../ui/empty-state';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatHours } from '../lib/format';
 import { DeleteBlockDialog } from './delete-block-dialog';
 import { EditBlockDialog } from './edit-block-dialog';
@@ -9,7 +9,7 @@ import { GapSummary } from './gap-summary';
 import { GapsTable } from './gaps-table';
 import { LongBlocksTable } from './long-blocks-table';
 
-export interface GapResultsProps {
+interface GapResultsProps {
   report: GapReport;
   monthLabel: string;
   minDurationHours: number;

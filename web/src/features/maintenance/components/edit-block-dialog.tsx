@@ -1,18 +1,18 @@
 import type { LongActivityBlock } from '@overlap/contract/maintenance';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toDateTimeLocal } from '../../../../lib/datetime-local';
-import { Button } from '../../../../ui/button';
-import { Dialog, DialogContent } from '../../../../ui/dialog';
-import { Field } from '../../../../ui/field';
-import { Input } from '../../../../ui/input';
-import { toast } from '../../../../ui/toaster';
-import { useUpdateBlock } from '../../api/maintenance';
+import { useUpdateBlock } from '../../../api/activity-blocks';
+import { toDateTimeLocal } from '../../../lib/datetime-local';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogContent } from '../../../ui/dialog';
+import { Field } from '../../../ui/field';
+import { Input } from '../../../ui/input';
+import { toast } from '../../../ui/toaster';
 import { checkBlockTimes } from '../lib/block-times';
 import { personLabel } from '../lib/format';
 
 export const UPDATE_BLOCK_ERROR = 'Failed to update activity block. Please try again.';
 
-export interface EditBlockDialogProps {
+interface EditBlockDialogProps {
   block: LongActivityBlock | null;
   onClose: () => void;
 }

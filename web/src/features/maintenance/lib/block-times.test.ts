@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../../../lib/datetime-local';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/datetime-local';
 import { checkBlockTimes } from './block-times';
 
 describe('datetime-local values', () => {

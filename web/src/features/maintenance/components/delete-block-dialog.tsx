@@ -1,13 +1,13 @@
 import type { LongActivityBlock } from '@overlap/contract/maintenance';
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import { toast } from '../../../../ui/toaster';
-import { useDeleteBlock } from '../../api/maintenance';
+import { useDeleteBlock } from '../../../api/activity-blocks';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { toast } from '../../../ui/toaster';
 import { formatHours, formatInstant, personLabel } from '../lib/format';
 
 export const DELETE_BLOCK_ERROR = 'Failed to delete activity block. Please try again.';
 
-export interface DeleteBlockDialogProps {
+interface DeleteBlockDialogProps {
   block: LongActivityBlock | null;
   onClose: () => void;
 }

@@ -5,9 +5,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionKeys } from '../../../api/session';
-import { TooltipProvider } from '../../../ui/tooltip';
-import { MaintenanceTab } from '../components/maintenance-tab';
+import { sessionKeys } from '../../api/session';
+import { TooltipProvider } from '../../ui/tooltip';
+import { MaintenanceTab } from './components/maintenance-tab';
 import { recentMonths } from './lib/months';
 
 const user = (role: SessionUser['role']): SessionUser => ({

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { TooltipProvider } from '../../../../ui/tooltip';
+import { TooltipProvider } from '../../../ui/tooltip';
 import { GapResults } from './gap-results';
 
 const report: GapReport = {

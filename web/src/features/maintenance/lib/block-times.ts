@@ -1,9 +1,10 @@
-import { fromDateTimeLocal } from '../../../../lib/datetime-local';
+import type { BlockEditBody } from '@overlap/contract/activity-blocks';
+import { fromDateTimeLocal } from '../../../lib/datetime-local';
 
-export interface BlockTimesCheck {
+interface BlockTimesCheck {
   errors: { start?: string; end?: string };
   /** Both instants, when the pair is valid. */
-  times: { startTime: string; endTime: string } | null;
+  times: BlockEditBody | null;
 }
 
 /** An edit needs both start and end, and the end after the start. */

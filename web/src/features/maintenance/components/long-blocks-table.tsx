@@ -1,17 +1,17 @@
 import type { LongActivityBlock } from '@overlap/contract/maintenance';
 import { Clock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../../ui/badge';
-import { EmptyState } from '../../../../ui/empty-state';
-import { IconButton } from '../../../../ui/icon-button';
-import { Pagination } from '../../../../ui/pagination';
-import { Table, type TableColumn } from '../../../../ui/table';
+import { Badge } from '../../../ui/badge';
+import { EmptyState } from '../../../ui/empty-state';
+import { IconButton } from '../../../ui/icon-button';
+import { Pagination } from '../../../ui/pagination';
+import { Table, type TableColumn } from '../../../ui/table';
 import { formatHours, formatInstant, personLabel } from '../lib/format';
 import { DayLink } from './day-link';
 
-export const LONG_BLOCKS_PAGE_SIZE = 20;
+const LONG_BLOCKS_PAGE_SIZE = 20;
 
-export interface LongBlocksTableProps {
+interface LongBlocksTableProps {
   blocks: readonly LongActivityBlock[];
   /** Says what was searched, for the empty state ('8 h or longer in November 2026'). */
   scope: string;

@@ -1,0 +1,1 @@
+export const accountPage = () => import('./pages/account-page');

@@ -1,0 +1,1 @@
+export const upgradePage = () => import('./pages/upgrade-page');

@@ -1,0 +1,4 @@
+export const calendarPages = {
+  week: () => import('./pages/week-page'),
+  year: () => import('./pages/year-page'),
+};

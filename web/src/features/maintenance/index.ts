@@ -1,0 +1,2 @@
+/** What other features may use from maintenance: the account page's tab. */
+export { MaintenanceTab } from './components/maintenance-tab';

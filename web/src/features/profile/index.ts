@@ -1,0 +1,1 @@
+export const profilePage = () => import('./pages/profile-page');

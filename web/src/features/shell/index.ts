@@ -1,0 +1,3 @@
+/** The signed-in frame (header, menus, footer) and sign-out. */
+export { useLogout } from './api/logout';
+export { AppChrome } from './components/app-chrome';

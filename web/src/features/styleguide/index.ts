@@ -1,0 +1,1 @@
+export const styleguidePage = () => import('./pages/styleguide-page');

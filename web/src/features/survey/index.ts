@@ -1,0 +1,1 @@
+export const surveyPage = () => import('./pages/survey-page');
