@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectDatabase } from '../../server/src/db/client.ts';
 import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
-import { createSession } from '../../server/src/http/session.ts';
+import { createSession } from '../../server/src/modules/auth/session.ts';
 import { DAYS, generateReadsData, PEOPLE } from './reads-data.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');

@@ -1,4 +1,4 @@
-import { startServer } from './bootstrap.ts';
+import { startServer } from './app/bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 function printSeed(seed: Awaited<ReturnType<typeof startServer>>['seed']): void {

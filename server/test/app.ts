@@ -2,12 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createDeps } from '../src/bootstrap.ts';
+import { createDeps } from '../src/app/bootstrap.ts';
+import { seedServices } from '../src/app/seed.ts';
 import { loadConfig } from '../src/config.ts';
+import type { AppDeps } from '../src/core/context.ts';
 import type { Db } from '../src/db/client.ts';
-import { seedServices } from '../src/db/seed.ts';
 import { type App, buildApp } from '../src/http/app.ts';
-import type { AppDeps, MailMessage } from '../src/http/deps.ts';
+import type { MailMessage } from '../src/lib/mail/message.ts';
 import { createTestDatabase } from './database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';

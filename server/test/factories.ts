@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client.ts';
 import { type AccountStatus, accounts } from '../src/db/schema/accounts.ts';
 import { type UserRole, users } from '../src/db/schema/users.ts';
-import { createSession } from '../src/http/session.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { createSession } from '../src/modules/auth/session.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 

@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase, migrationsFolder } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
-import { createSession } from '../src/http/session.ts';
 import { SecretBox } from '../src/lib/crypto.ts';
+import { createSession } from '../src/modules/auth/session.ts';
 import { issueApiKey } from '../src/modules/integrations/api-keys.ts';
 import { adminUrl } from './database.ts';
 

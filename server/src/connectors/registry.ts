@@ -1,4 +1,4 @@
-import { demoConnector } from './demo.ts';
+import { demoConnector } from './demo/connector.ts';
 import { githubConnector } from './github/connector.ts';
 import { gitlabConnector } from './gitlab/connector.ts';
 import { googleDriveConnector } from './google-drive/connector.ts';

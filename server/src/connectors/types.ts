@@ -1,10 +1,8 @@
-import type { PresenceStatus } from '../db/schema/activity.ts';
-import type { AppDeps } from '../http/deps.ts';
-import type { EventInput } from '../modules/events/store.ts';
-
-export type { EventInput };
-
-import type { RunRecorder } from '../modules/runs/recorder.ts';
+import type { PresenceStatus } from '@overlap/contract/ingest';
+import type { debugEventKind } from '@overlap/contract/integrations';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { SecretBox } from '../lib/crypto.ts';
 
 /** What a connector knows about the integration it polls. */
 export interface ConnectorIntegration {
@@ -19,15 +17,22 @@ export interface ConnectorIntegration {
   pollState?: Record<string, unknown>;
 }
 
+/** The run's debug log, as a connector writes to it (the pipeline records the run). */
+export interface RunLog {
+  debug(event: z.infer<typeof debugEventKind>, details?: Record<string, unknown>, durationMs?: number): void;
+}
+
 export interface ConnectorContext {
-  deps: AppDeps;
+  /** The settings (provider base URLs) and the secret box (stored tokens); no database. */
+  config: Config;
+  secrets: SecretBox;
   integration: ConnectorIntegration;
   /** The time of this poll. */
   now: Date;
   /** Events newer than this are wanted (the previous run's start, or one step ago). */
   since: Date;
   stepMinutes: number;
-  run: RunRecorder;
+  run: RunLog;
 }
 
 /** One person as the provider reports them in a poll, already mapped onto our status values. */
@@ -40,17 +45,42 @@ export interface PolledPresence {
   timezone?: string | null;
 }
 
+/** One event as the provider reports it, mapped onto our fields. */
+export interface ProviderEvent {
+  externalId: string;
+  kind: string;
+  timestamp: Date;
+  title?: string | null;
+  url?: string | null;
+  personIdentifier: string;
+  /** The author's name as the source reports it: names a person seen for the first time. */
+  personName?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
 export interface PollResult {
   presence: PolledPresence[];
-  events: EventInput[];
+  events: ProviderEvent[];
   /** Replaces the integration's poll state when given (stored with the poll's data). */
   state?: Record<string, unknown>;
   /** Credentials to merge into the stored ones (a refreshed access token), when given. */
   credentials?: Record<string, unknown>;
 }
 
+/** The history a connector can report on an integration's first run (`from` to the poll's `now`). */
+export interface HistoryResult extends PollResult {
+  /** How many people the history covers. */
+  people: number;
+}
+
 /** One provider. Its samples and events go through the same engine as pushed ones. */
 export interface Connector {
   provider: string;
   poll(ctx: ConnectorContext): Promise<PollResult>;
+  /**
+   * Optional: the days of history the first run backfills (then `history` is called once, instead
+   * of `poll`, with `since` = now - historyDays).
+   */
+  historyDays?: number;
+  history?(ctx: ConnectorContext): Promise<HistoryResult>;
 }

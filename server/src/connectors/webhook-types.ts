@@ -1,11 +1,11 @@
-import type { EventInput } from './types.ts';
+import type { ProviderEvent } from './types.ts';
 
 /** What a provider's webhook delivery means for us, once its signature is known to be good. */
 export type WebhookOutcome =
   /** A delivery that only checks the hook (GitHub's ping): answered 200, nothing stored. */
   | { type: 'ping' }
   /** Events to store once each (by externalId), with what the provider said about the delivery. */
-  | { type: 'events'; events: EventInput[]; details: Record<string, unknown> }
+  | { type: 'events'; events: ProviderEvent[]; details: Record<string, unknown> }
   /** A delivery of a kind we do not use: answered 200 so the provider does not retry it. */
   | { type: 'ignored'; reason: string };
 

@@ -4,10 +4,12 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
 import { activityBlocks, activityEvents, people, personIntegrations } from '../db/schema/activity.ts';
+import { integrationRunEvents, integrationRuns } from '../db/schema/integrations.ts';
+import { rateLimits } from '../db/schema/users.ts';
 import { loadJobs } from '../jobs/index.ts';
 import { applyPresenceSamples } from './apply-presence.ts';
 import { closeSilentBlocks } from './close-silent.ts';
-import { deleteExpiredActivity } from './retention.ts';
+import { deleteExpiredActivity, pruneRateLimits, pruneRuns } from './retention.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -92,9 +94,77 @@ describe('deleteExpiredActivity', () => {
   });
 });
 
+async function runsAged(daysAgo: number[], now: number) {
+  const account = await createAccount(t.db, { plan: 'business' });
+  const integration = await createIntegration(t.db, account.id);
+  const rows = await t.db
+    .insert(integrationRuns)
+    .values(
+      daysAgo.map((d) => ({
+        integrationId: integration.id,
+        accountId: account.id,
+        trigger: 'poll' as const,
+        status: 'success' as const,
+        startedAt: new Date(now - d * DAY),
+      })),
+    )
+    .returning({ id: integrationRuns.id });
+  await t.db.insert(integrationRunEvents).values(rows.map((r) => ({ runId: r.id, event: 'milestone' as const })));
+  return rows.map((r) => r.id);
+}
+
+const runIdsOf = async (ids: string[]) =>
+  (await t.db.select({ id: integrationRuns.id }).from(integrationRuns))
+    .map((r) => r.id)
+    .filter((id) => ids.includes(id));
+const runEventCount = async (ids: string[]) =>
+  (await t.db.select({ runId: integrationRunEvents.runId }).from(integrationRunEvents)).filter((e) =>
+    ids.includes(e.runId),
+  ).length;
+
+describe('pruneRuns', () => {
+  it('deletes runs (with their debug events) that started more than 30 days ago and keeps the rest', async () => {
+    const now = Date.now() + 1000 * DAY;
+    const [old, recent, today] = await runsAged([30.5, 29.5, 0], now);
+    expect(await pruneRuns(t.db, new Date(now))).toEqual({ deleted: 1 });
+    expect((await runIdsOf([old!, recent!, today!])).sort()).toEqual([recent!, today!].sort());
+    expect(await runEventCount([old!])).toBe(0);
+    expect(await runEventCount([recent!, today!])).toBe(2);
+  });
+});
+
+describe('pruneRateLimits', () => {
+  it('drops rate-limit windows that have ended and keeps the open ones', async () => {
+    const now = Date.now() + 2000 * DAY;
+    await t.db.insert(rateLimits).values([
+      { key: 'test:ended', count: 5, resetAt: new Date(now - MIN) },
+      { key: 'test:open', count: 2, resetAt: new Date(now + MIN) },
+    ]);
+    expect(await pruneRateLimits(t.db, new Date(now))).toEqual({ deleted: 1 });
+    const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys.filter((k) => k.startsWith('test:'))).toEqual(['test:open']);
+  });
+});
+
+describe('retention job', () => {
+  it('prunes activity, run history older than 30 days and ended rate-limit windows', async () => {
+    const now = Date.now();
+    const [old, recent] = await runsAged([31, 1], now);
+    await t.db.insert(rateLimits).values([
+      { key: 'job:ended', count: 1, resetAt: new Date(now - MIN) },
+      { key: 'job:open', count: 1, resetAt: new Date(now + 60 * MIN) },
+    ]);
+    const job = loadJobs().find((j) => j.name === 'retention');
+    await job?.handle(t.deps, {}, undefined as never);
+    expect(await runIdsOf([old!, recent!])).toEqual([recent!]);
+    const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys.filter((k) => k.startsWith('job:'))).toEqual(['job:open']);
+  });
+});
+
 describe('jobs', () => {
   it('registers the scheduler, runs, retention, predictions and silence jobs', async () => {
-    const jobs = await loadJobs();
+    const jobs = loadJobs();
     const byName = new Map(jobs.map((j) => [j.name, j]));
     expect(byName.get('scheduler-tick')?.cron).toBe('* * * * *');
     expect(byName.get('close-silent-blocks')?.cron).toBe('* * * * *');

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { type AccountLimitRow, accountLimitSql, limitSettingsOf } from './account-limits.ts';
 import { graceMsFor } from './blocks.ts';
 import { isoOf } from './recompute.ts';
 import { refreshRollups } from './rollups.ts';
 import { stepMinutesOf } from './step.ts';
 
-type OpenBlock = {
+type OpenBlock = AccountLimitRow & {
   id: string;
   account_id: string;
   person_id: string;
@@ -14,10 +15,6 @@ type OpenBlock = {
   last_ms: number;
   provider: string;
   service_interval: number;
-  plan: string;
-  max_people: number | null;
-  max_integrations: number | null;
-  integration_interval: number | null;
 };
 
 /**
@@ -34,7 +31,7 @@ export async function closeSilentBlocks(
            (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
            (extract(epoch from b.last_sample_at) * 1000)::float8 as last_ms,
            s.provider, s.interval_minutes as service_interval,
-           a.plan, a.max_people, a.max_integrations, a.integration_interval
+           ${accountLimitSql}
       from activity_blocks b
       join integrations i on i.id = b.integration_id
       join services s on s.id = i.service_id
@@ -46,12 +43,7 @@ export async function closeSilentBlocks(
       stepMinutesOf({
         provider: b.provider,
         serviceIntervalMinutes: b.service_interval,
-        account: {
-          plan: b.plan,
-          maxPeople: b.max_people,
-          maxIntegrations: b.max_integrations,
-          integrationInterval: b.integration_interval,
-        },
+        account: limitSettingsOf(b),
       }) * 60_000;
     if (t - b.last_ms <= stepMs + graceMsFor(stepMs)) return [];
     return [{ ...b, end: b.last_ms + stepMs }];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { PLANS } from '../core/plans.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { PLANS } from '../modules/billing/plans.ts';
 
 /** Per account, the moment before which activity is deleted (accounts of unlimited plans are absent). */
 function cutoffsSql(now: Date) {
@@ -46,4 +46,24 @@ export async function deleteExpiredActivity(db: DbOrTx, now = new Date()): Promi
     predictions: predictions.rowCount ?? 0,
     rollups: rollups.rowCount ?? 0,
   };
+}
+
+/**
+ * Run history (integration_runs; their debug events go with them) is kept this long: beyond the Log
+ * tab's last two days and the 30 days of daily statistics.
+ */
+export const RUN_RETENTION_DAYS = 30;
+
+/** Deletes runs that started more than RUN_RETENTION_DAYS before `now`. */
+export async function pruneRuns(db: DbOrTx, now = new Date()): Promise<{ deleted: number }> {
+  const result = await db.execute(sql`
+    delete from integration_runs
+     where started_at < ${now.toISOString()}::timestamptz - make_interval(days => ${RUN_RETENTION_DAYS})`);
+  return { deleted: result.rowCount ?? 0 };
+}
+
+/** Deletes rate-limit windows (sign-in, sign-up, resets) that ended before `now`. */
+export async function pruneRateLimits(db: DbOrTx, now = new Date()): Promise<{ deleted: number }> {
+  const result = await db.execute(sql`delete from rate_limits where reset_at < ${now.toISOString()}::timestamptz`);
+  return { deleted: result.rowCount ?? 0 };
 }

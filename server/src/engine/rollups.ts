@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { people } from '../db/schema/activity.ts';
-import { effectiveTimezone } from './timezone.ts';
+import { effectiveTimezone } from '../lib/zoned-time.ts';
 
 /** The local days of one person touching [from, to] (epoch ms, either order). */
 export interface RollupRange {

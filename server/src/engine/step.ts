@@ -1,31 +1,17 @@
 import { eq } from 'drizzle-orm';
+import { type AccountLimitSettings, effectiveLimits } from '../core/plans.ts';
+import { isPolled } from '../core/providers.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
-import { effectiveLimits } from '../modules/billing/plans.ts';
-
-/** Providers Overlap polls on a schedule; every other source pushes (custom API, gateway listeners). */
-export const POLLED_PROVIDERS: ReadonlySet<string> = new Set([
-  'slack',
-  'microsoft',
-  'mattermost',
-  'google',
-  'github',
-  'gitlab',
-  'demo',
-]);
+import { accountLimitColumns } from './account-limits.ts';
 
 export const DEFAULT_STEP_MINUTES = 5;
 
 export interface StepInputs {
   provider: string;
   serviceIntervalMinutes: number | null;
-  account: {
-    plan: string;
-    maxPeople: number | null;
-    maxIntegrations: number | null;
-    integrationInterval: number | null;
-  };
+  account: AccountLimitSettings;
 }
 
 /**
@@ -34,7 +20,7 @@ export interface StepInputs {
  */
 export function stepMinutesOf(input: StepInputs): number {
   const service = Math.max(1, input.serviceIntervalMinutes ?? DEFAULT_STEP_MINUTES);
-  if (!POLLED_PROVIDERS.has(input.provider)) return service;
+  if (!isPolled(input.provider)) return service;
   return Math.max(service, Math.max(1, effectiveLimits(input.account).integrationInterval));
 }
 
@@ -43,10 +29,7 @@ export async function stepMinutesFor(db: DbOrTx, integrationId: string): Promise
     .select({
       provider: services.provider,
       serviceIntervalMinutes: services.intervalMinutes,
-      plan: accounts.plan,
-      maxPeople: accounts.maxPeople,
-      maxIntegrations: accounts.maxIntegrations,
-      integrationInterval: accounts.integrationInterval,
+      ...accountLimitColumns,
     })
     .from(integrations)
     .innerJoin(services, eq(services.id, integrations.serviceId))

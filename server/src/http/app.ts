@@ -1,26 +1,36 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  type FastifyPluginAsyncZod,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { rootDir } from '../config.ts';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../core/context.ts';
+import accountRoutes from '../modules/account/routes.ts';
+import activitiesRoutes from '../modules/activities/routes.ts';
+import activityBlocksRoutes from '../modules/activity-blocks/routes.ts';
+import type { AreaPlugin } from '../modules/area.ts';
+import authRoutes from '../modules/auth/routes.ts';
+import billingRoutes from '../modules/billing/routes.ts';
+import calendarsRoutes from '../modules/calendars/routes.ts';
+import inboundRoutes from '../modules/inbound/routes.ts';
+import ingestRoutes from '../modules/ingest/routes.ts';
+import integrationsRoutes from '../modules/integrations/routes.ts';
+import invitationsRoutes from '../modules/invitations/routes.ts';
+import maintenanceRoutes from '../modules/maintenance/routes.ts';
+import onboardingRoutes from '../modules/onboarding/routes.ts';
+import peopleRoutes from '../modules/people/routes.ts';
+import peopleIntegrationsRoutes from '../modules/people-integrations/routes.ts';
+import profileRoutes from '../modules/profile/routes.ts';
+import streamRoutes from '../modules/stream/routes.ts';
+import systemRoutes from '../modules/system/routes.ts';
+import usersRoutes from '../modules/users/routes.ts';
 import { contextPlugin } from './context.ts';
-import type { AppDeps } from './deps.ts';
 import { registerDocs } from './docs.ts';
-import { registerErrorHandler } from './errors.ts';
+import { registerErrorHandler } from './error-handler.ts';
 import { registerHealth } from './health.ts';
 import { registerSpa } from './spa.ts';
 
 export type App = FastifyInstance;
-export type AreaPlugin = FastifyPluginAsyncZod<{ deps: AppDeps }>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,21 +38,30 @@ declare module 'fastify' {
   }
 }
 
-const modulesDir = fileURLToPath(new URL('../modules', import.meta.url));
+/** Every area, in registration order: an area without a `routes.ts` does not compile. */
+const AREAS: AreaPlugin[] = [
+  accountRoutes,
+  activitiesRoutes,
+  activityBlocksRoutes,
+  authRoutes,
+  billingRoutes,
+  calendarsRoutes,
+  inboundRoutes,
+  ingestRoutes,
+  integrationsRoutes,
+  invitationsRoutes,
+  maintenanceRoutes,
+  onboardingRoutes,
+  peopleRoutes,
+  peopleIntegrationsRoutes,
+  profileRoutes,
+  streamRoutes,
+  systemRoutes,
+  usersRoutes,
+];
 
-/** Every `modules/<area>/routes.ts` registers itself; nothing here lists areas by hand. */
-async function loadAreaPlugins(): Promise<{ area: string; plugin: AreaPlugin }[]> {
-  const areas = readdirSync(modulesDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(resolve(modulesDir, d.name, 'routes.ts')))
-    .map((d) => d.name)
-    .sort();
-  const plugins: { area: string; plugin: AreaPlugin }[] = [];
-  for (const area of areas) {
-    const mod = (await import(pathToFileURL(resolve(modulesDir, area, 'routes.ts')).href)) as { default: AreaPlugin };
-    plugins.push({ area, plugin: mod.default });
-  }
-  return plugins;
-}
+/** The built web app, served by the SPA fallback (server/src/http -> web/dist). */
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 export interface BuildAppOptions {
   logger?: boolean | object;
@@ -86,11 +105,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerDocs(app, deps);
   registerHealth(app, deps);
 
-  for (const { plugin } of await loadAreaPlugins()) {
-    await app.register(plugin, { deps });
-  }
+  for (const area of AREAS) await app.register(area, { deps });
 
-  registerSpa(app, options.webDist ?? resolve(rootDir, 'web/dist'));
+  registerSpa(app, options.webDist ?? defaultWebDist);
   await app.ready();
   return app;
 }

@@ -1,29 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Actor, AppDeps, Ctx } from './deps.ts';
-import { AppError, forbidden, unauthorized } from './errors.ts';
-import { findActor, sessionToken } from './session.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
-  interface FastifyContextConfig {
-    /** Routes a terminated account may still call (session, profile, account, billing). */
-    allowTerminated?: boolean;
-    /** Writes a suspended account may still make (sign out, billing). */
-    allowSuspendedWrite?: boolean;
-  }
-}
-
-export const SUSPENDED_MESSAGE =
-  'Your account has been suspended. Please visit your account settings to resolve this issue.';
+import type { AppDeps } from '../core/context.ts';
+import { AppError, accountBlocked } from '../core/errors.ts';
+import { findActor, sessionToken } from '../modules/auth/session.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export function accountBlocked(message = SUSPENDED_MESSAGE): AppError {
-  return new AppError(403, 'ACCOUNT_SUSPENDED', message);
-}
 
 function sameOrigin(deps: AppDeps, request: FastifyRequest): boolean {
   const source = request.headers.origin ?? request.headers.referer;
@@ -66,12 +47,3 @@ export const contextPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDe
     }
   });
 });
-
-/** The service context of a signed-in request; 401 without a session. */
-export function ctxOf(deps: AppDeps, request: FastifyRequest): Ctx {
-  const actor = request.actor;
-  if (!actor) throw unauthorized();
-  return { ...actor, deps, db: deps.database.db, ip: request.ip };
-}
-
-export { forbidden };

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps } from '../core/context.ts';
 
 const description = `Overlap's HTTP API. The **push API** (\`/api/v1/presence\`, \`/api/v1/events\`,
 \`/api/v1/activate\`) is the documented external API: authenticate with \`Authorization: Bearer <API key>\`

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
+import type { AppDeps } from '../core/context.ts';
 import type { Db } from '../db/client.ts';
-import { inboxSize } from '../engine/presence-inbox.ts';
 import { httpDuration, metrics } from '../lib/metrics.ts';
-import type { AppDeps } from './deps.ts';
+import { inboxSize } from '../pipeline/presence-inbox.ts';
 
 /** The databases of the open apps (one in production; tests build several): the newest answers. */
 const inboxDatabases: Db[] = [];

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './errors.ts';
+import { errorBody } from './error-handler.ts';
 
 const API_PREFIXES = ['/api/', '/auth/', '/api', '/auth'];
 

@@ -1,7 +1,11 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import PgBoss from 'pg-boss';
-import type { AppDeps } from '../http/deps.ts';
+import type { AppDeps } from '../core/context.ts';
+import { job as closeSilentBlocksJob } from './close-silent-blocks.job.ts';
+import { job as predictionsJob } from './predictions.job.ts';
+import { job as retentionJob } from './retention.job.ts';
+import { job as runIntegrationJob } from './run-integration.job.ts';
+import { job as schedulerTickJob } from './scheduler-tick.job.ts';
+import { job as trialExpiryJob } from './trial-expiry.job.ts';
 
 /** One background job: its queue, optional cron schedule, retry policy and handler. */
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -16,17 +20,16 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   handle(deps: AppDeps, data: T, boss: PgBoss): Promise<void>;
 }
 
-const jobsDir = fileURLToPath(new URL('.', import.meta.url));
-
-/** Every `jobs/*.job.ts` exports `job`; nothing here lists them by hand. */
-export async function loadJobs(): Promise<JobDefinition[]> {
-  const files = readdirSync(jobsDir)
-    .filter((f) => f.endsWith('.job.ts'))
-    .sort();
-  const mods = await Promise.all(
-    files.map((f) => import(pathToFileURL(`${jobsDir}/${f}`).href) as Promise<{ job: JobDefinition }>),
-  );
-  return mods.map((m) => m.job);
+/** Every pg-boss queue, one file each: a queue not listed here is never created or worked. */
+export function loadJobs(): JobDefinition[] {
+  return [
+    closeSilentBlocksJob,
+    predictionsJob,
+    retentionJob,
+    runIntegrationJob,
+    schedulerTickJob,
+    trialExpiryJob,
+  ] as JobDefinition[];
 }
 
 export interface JobRunner {
@@ -38,7 +41,7 @@ export async function startJobs(deps: AppDeps, options: { work: boolean }): Prom
   const boss = new PgBoss({ connectionString: deps.database.url, schema: 'pgboss', max: 4 });
   boss.on('error', (err) => console.error('[jobs]', err.message));
   await boss.start();
-  const jobs = await loadJobs();
+  const jobs = loadJobs();
   for (const job of jobs) {
     await boss.createQueue(job.name, {
       name: job.name,

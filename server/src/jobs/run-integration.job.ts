@@ -1,4 +1,4 @@
-import { runIntegrationPoll } from '../connectors/run-poll.ts';
+import { runIntegrationPoll } from '../pipeline/run-poll.ts';
 import type { JobDefinition } from './index.ts';
 
 export const RUN_INTEGRATION_QUEUE = 'run-integration';

@@ -1,4 +1,4 @@
-import { claimDueIntegrations } from '../connectors/schedule.ts';
+import { claimDueIntegrations } from '../pipeline/schedule.ts';
 import type { JobDefinition } from './index.ts';
 import { RUN_INTEGRATION_QUEUE } from './run-integration.job.ts';
 

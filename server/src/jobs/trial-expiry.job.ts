@@ -1,4 +1,4 @@
-import { endExpiredTrials } from '../modules/billing/trials.ts';
+import { endExpiredTrials } from '../engine/trials.ts';
 import type { JobDefinition } from './index.ts';
 
 /** Every five minutes: accounts whose paid trial ended without a subscription return to free. */

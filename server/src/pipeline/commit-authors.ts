@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EventInput } from '../connectors/types.ts';
+import type { ProviderEvent as EventInput } from '../connectors/types.ts';
 import type { DbOrTx } from '../db/client.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createDeps } from '../bootstrap.ts';
+import { createDeps } from '../app/bootstrap.ts';
 import { loadConfig, rootDir } from '../config.ts';
 import { connectDatabase } from '../db/client.ts';
 import { buildApp } from '../http/app.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../src/http/app.ts';
-import type { MailMessage } from '../../src/http/deps.ts';
+import type { MailMessage } from '../../src/lib/mail/message.ts';
 import { type Caller, client } from '../app.ts';
 
 /** A client from its own random IP address, so per-IP rate limits of one test don't leak into another. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../src/core/context.ts';
 import type { Db } from '../../src/db/client.ts';
 import { integrations, services } from '../../src/db/schema/integrations.ts';
-import type { AppDeps } from '../../src/http/deps.ts';
 import { issueApiKey } from '../../src/modules/integrations/api-keys.ts';
 
 export async function serviceByProvider(db: Db, provider: string) {

@@ -23,7 +23,7 @@ export const githubConnector: Connector = {
     }
     const previous = (ctx.integration.pollState ?? {}) as Partial<GithubPollState>;
     const { events, state } = await pollGithubOrgs({
-      apiUrl: ctx.deps.config.GITHUB_API_URL,
+      apiUrl: ctx.config.GITHUB_API_URL,
       token,
       organizations,
       state: { orgs: previous.orgs ?? {} },

@@ -1,6 +1,6 @@
 import { ConnectorError } from '../errors.ts';
 import type { ConnectorTrace } from '../results.ts';
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import { commitAuthorIdentifier, commitTitle } from '../webhook-types.ts';
 import { githubGet } from './client.ts';
 
@@ -56,7 +56,7 @@ function commitEvent(
     login: string | null;
     at: string;
   },
-): EventInput {
+): ProviderEvent {
   return {
     externalId: c.sha,
     kind: 'git_commit',
@@ -132,10 +132,10 @@ export async function pollGithubOrgs(input: {
   state: GithubPollState;
   now: Date;
   trace: ConnectorTrace;
-}): Promise<{ events: EventInput[]; state: GithubPollState }> {
+}): Promise<{ events: ProviderEvent[]; state: GithubPollState }> {
   const apiUrl = input.apiUrl.replace(/\/$/, '');
   const state: GithubPollState = { orgs: {} };
-  const events: EventInput[] = [];
+  const events: ProviderEvent[] = [];
   const now = input.now.getTime();
   for (const org of input.organizations) {
     const before = input.state.orgs?.[org] ?? {};

@@ -1,6 +1,6 @@
 import { verify } from '@octokit/webhooks-methods';
 import { z } from 'zod';
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import { commitAuthorIdentifier, commitTitle, type WebhookOutcome, WebhookPayloadError } from '../webhook-types.ts';
 
 /**
@@ -89,7 +89,7 @@ function validDate(value: string, field: string): Date {
 const branchOf = (ref: string) => ref.replace(/^refs\/(heads|tags)\//, '');
 
 /** `push`: one `git_commit` event per commit, identified by the commit id. */
-export function mapGithubPush(payload: unknown): EventInput[] {
+export function mapGithubPush(payload: unknown): ProviderEvent[] {
   const push = parse(pushPayload, payload);
   return push.commits.map((commit, index) => ({
     externalId: commit.id,
@@ -110,7 +110,7 @@ export function mapGithubPush(payload: unknown): EventInput[] {
 }
 
 /** `deployment` (created): one `deployment` event, attributed to its creator's login. */
-export function mapGithubDeployment(payload: unknown): EventInput[] {
+export function mapGithubDeployment(payload: unknown): ProviderEvent[] {
   const { deployment, repository: repo } = parse(deploymentPayload, payload);
   const creator = deployment.creator?.login ?? 'unknown';
   return [
@@ -134,7 +134,7 @@ export function mapGithubDeployment(payload: unknown): EventInput[] {
 }
 
 /** `deployment_status`: one `deployment` event per status change (success, failure...). */
-export function mapGithubDeploymentStatus(payload: unknown): EventInput[] {
+export function mapGithubDeploymentStatus(payload: unknown): ProviderEvent[] {
   const { deployment_status: status, deployment, repository: repo, sender } = parse(deploymentStatusPayload, payload);
   const creator = status.creator?.login ?? sender?.login ?? 'unknown';
   const link = status.target_url || status.environment_url || `${repo.html_url}/deployments`;

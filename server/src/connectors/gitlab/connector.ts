@@ -30,7 +30,7 @@ export const gitlabConnector: Connector = {
     }
     const previous = (ctx.integration.pollState ?? {}) as Partial<GitlabPollState>;
     const { events, state } = await pollGitlabEvents({
-      baseUrl: textSetting(ctx.integration.config.baseUrl) ?? ctx.deps.config.GITLAB_URL,
+      baseUrl: textSetting(ctx.integration.config.baseUrl) ?? ctx.config.GITLAB_URL,
       auth,
       projectIds,
       groupIds,

@@ -1,7 +1,7 @@
 import { ConnectorError } from '../errors.ts';
 import { requestJson } from '../http.ts';
 import type { ConnectorTrace } from '../results.ts';
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import { commitAuthorIdentifier, commitTitle } from '../webhook-types.ts';
 
 const PER_PAGE = 100;
@@ -58,7 +58,7 @@ export function gitlabApiRoot(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/api/v4`;
 }
 
-function commitEvent(project: string, ref: string | null, pusher: string | undefined, c: GitlabCommit): EventInput {
+function commitEvent(project: string, ref: string | null, pusher: string | undefined, c: GitlabCommit): ProviderEvent {
   const email = c.author_email?.toLowerCase() ?? null;
   return {
     externalId: c.id,
@@ -111,7 +111,7 @@ export async function pollGitlabEvents(input: {
   since: Date;
   state: GitlabPollState;
   trace: ConnectorTrace;
-}): Promise<{ events: EventInput[]; state: GitlabPollState }> {
+}): Promise<{ events: ProviderEvent[]; state: GitlabPollState }> {
   const root = gitlabApiRoot(input.baseUrl);
   const headers = headersOf(input.auth);
   const projects = new Set(input.projectIds);
@@ -119,7 +119,7 @@ export async function pollGitlabEvents(input: {
     for (const id of await groupProjects(root, input.auth, group, input.trace)) projects.add(id);
 
   const state: GitlabPollState = { projects: {} };
-  const events: EventInput[] = [];
+  const events: ProviderEvent[] = [];
   // GitLab's `after` is a date (exclusive): one day earlier, then ids filter the rest.
   const after = new Date(input.since.getTime() - 86_400_000).toISOString().slice(0, 10);
   for (const project of projects) {

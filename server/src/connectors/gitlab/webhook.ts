@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import { commitAuthorIdentifier, commitTitle, type WebhookOutcome, WebhookPayloadError } from '../webhook-types.ts';
 
 /** GitLab sends the hook's secret token as it is in `X-Gitlab-Token`; compared in constant time. */
@@ -35,7 +35,7 @@ const pushHook = z.object({
  * says how many the push had and is kept on each event), attributed to the author's e-mail. The
  * pusher's username is the author's when their e-mails match.
  */
-export function mapGitlabPush(payload: unknown): EventInput[] {
+export function mapGitlabPush(payload: unknown): ProviderEvent[] {
   const parsed = pushHook.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,7 +1,7 @@
 import { ConnectorError } from '../errors.ts';
 import { requestJson } from '../http.ts';
 import type { ConnectorTrace } from '../results.ts';
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import { type Collaborator, domainOf, googleMessageOf, isExternal } from './people.ts';
 
 const MAX_RESULTS = 1000;
@@ -43,12 +43,12 @@ const roleOf = (e: ReportEvent) => {
  * file edits, and access given to people outside the internal domains (or to anyone with the link)
  * one external collaboration per document.
  */
-export function mapReportItem(item: ReportItem, internalDomains: string[]): EventInput[] {
+export function mapReportItem(item: ReportItem, internalDomains: string[]): ProviderEvent[] {
   const email = item.actor?.email?.toLowerCase();
   if (!email) return [];
   const domains = internalDomains.length > 0 ? internalDomains : [domainOf(email)];
   const at = new Date(item.id.time);
-  const events: EventInput[] = [];
+  const events: ProviderEvent[] = [];
   const shared = new Map<string, { title: string; collaborators: Collaborator[] }>();
   (item.events ?? []).forEach((e, index) => {
     const docId = param(e, 'doc_id')?.value;
@@ -111,9 +111,9 @@ export async function queryDriveReports(input: {
   until?: Date;
   internalDomains: string[];
   trace: ConnectorTrace;
-}): Promise<EventInput[]> {
+}): Promise<ProviderEvent[]> {
   const base = `${input.adminUrl.replace(/\/$/, '')}/admin/reports/v1/activity/users/all/applications/drive`;
-  const events: EventInput[] = [];
+  const events: ProviderEvent[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({ startTime: input.since.toISOString(), maxResults: String(MAX_RESULTS) });

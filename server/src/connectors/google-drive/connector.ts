@@ -1,6 +1,6 @@
 import { ConnectorError } from '../errors.ts';
 import { textSetting } from '../settings.ts';
-import type { Connector, EventInput } from '../types.ts';
+import type { Connector, ProviderEvent } from '../types.ts';
 import { parseDomains } from './people.ts';
 import { pollGoogleDrive } from './poll.ts';
 import { dailyDriveSummary, utcDay } from './summary.ts';
@@ -21,15 +21,15 @@ export const googleDriveConnector: Connector = {
     const config = ctx.integration.config;
     const email = textSetting(config.account_email)?.toLowerCase() ?? null;
     const common = {
-      activityUrl: ctx.deps.config.GOOGLE_DRIVE_ACTIVITY_URL,
-      adminUrl: ctx.deps.config.GOOGLE_ADMIN_URL,
+      activityUrl: ctx.config.GOOGLE_DRIVE_ACTIVITY_URL,
+      adminUrl: ctx.config.GOOGLE_ADMIN_URL,
       scope: textSetting(credentials.scope) ?? '',
       viewer: { email, displayName: textSetting(config.account_name) },
       internalDomains: parseDomains(config.internalDomains),
       trace: ctx.run,
     };
     const polled = await pollGoogleDrive({ ...common, accessToken, since: ctx.since });
-    const events: EventInput[] = [...polled.events];
+    const events: ProviderEvent[] = [...polled.events];
 
     const state = { ...(ctx.integration.pollState ?? {}) } as { summarizedDay?: string; source?: string };
     const yesterday = utcDay(new Date(ctx.now.getTime() - DAY_MS));

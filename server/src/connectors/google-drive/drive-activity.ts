@@ -1,7 +1,7 @@
 import { ConnectorError } from '../errors.ts';
 import { requestJson } from '../http.ts';
 import type { ConnectorTrace } from '../results.ts';
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import { type Collaborator, domainOf, googleMessageOf, isExternal } from './people.ts';
 
 const PAGE_SIZE = 100;
@@ -84,7 +84,7 @@ export function mapDriveActivity(
   activity: DriveActivity,
   viewer: DriveViewer,
   internalDomains: string[],
-): EventInput[] {
+): ProviderEvent[] {
   const when = activity.timestamp ?? activity.timeRange?.endTime;
   const item = activity.targets?.find((t) => t.driveItem)?.driveItem;
   const detail = activity.primaryActionDetail;
@@ -143,11 +143,11 @@ export async function queryDriveActivity(input: {
   viewer: DriveViewer;
   internalDomains: string[];
   trace: ConnectorTrace;
-}): Promise<EventInput[]> {
+}): Promise<ProviderEvent[]> {
   const url = `${input.activityUrl.replace(/\/$/, '')}/v2/activity:query`;
   const domains =
     input.internalDomains.length > 0 ? input.internalDomains : [domainOf(input.viewer.email)].filter(Boolean);
-  const events: EventInput[] = [];
+  const events: ProviderEvent[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const answer = await requestJson<{ activities?: DriveActivity[]; nextPageToken?: string }>(

@@ -1,6 +1,6 @@
 import { isConnectorError } from '../errors.ts';
 import type { ConnectorTrace } from '../results.ts';
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import { queryDriveReports } from './admin-reports.ts';
 import { type DriveViewer, queryDriveActivity } from './drive-activity.ts';
 
@@ -44,7 +44,7 @@ async function withFreshToken<T>(input: GoogleDrivePollInput, call: (token: stri
  */
 export async function pollGoogleDrive(
   input: GoogleDrivePollInput,
-): Promise<{ events: EventInput[]; source: DriveSource; accessToken: string }> {
+): Promise<{ events: ProviderEvent[]; source: DriveSource; accessToken: string }> {
   const scopes = input.scope.split(/[\s,]+/);
   if (scopes.includes(ADMIN_REPORTS_SCOPE)) {
     try {

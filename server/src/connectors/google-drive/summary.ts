@@ -1,4 +1,4 @@
-import type { EventInput } from '../types.ts';
+import type { ProviderEvent } from '../types.ts';
 import type { Collaborator } from './people.ts';
 
 /** UTC day of an instant, YYYY-MM-DD. */
@@ -10,7 +10,7 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * account that authorized the integration, else whoever shared most that day). Null when the day
  * had no external collaboration.
  */
-export function dailyDriveSummary(day: string, events: EventInput[], person: string | null): EventInput | null {
+export function dailyDriveSummary(day: string, events: ProviderEvent[], person: string | null): ProviderEvent | null {
   const shared = events.filter((e) => e.kind === 'google_drive_external_collaboration');
   if (shared.length === 0) return null;
   const documents = new Set(shared.map((e) => e.url ?? String(e.metadata?.fileName)));

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { people } from '../../db/schema/activity.ts';
+import { effectiveTimezone, localDayOf, localMidnightUtc } from '../../lib/zoned-time.ts';
 import type { TimeRange } from '../blocks.ts';
 import { isoOf } from '../recompute.ts';
-import { effectiveTimezone, localDayOf, localMidnightUtc } from '../timezone.ts';
 import { DEFAULT_MODEL, type PredictionModel, predictSpans } from './model.ts';
 
 export const PREDICTION_DAYS = 7;

@@ -1,5 +1,5 @@
+import { localDayOf, localMidnightUtc } from '../../lib/zoned-time.ts';
 import type { TimeRange } from '../blocks.ts';
-import { localDayOf, localMidnightUtc } from '../timezone.ts';
 
 export const SLOT_MINUTES = 15;
 export const SLOTS_PER_DAY = (24 * 60) / SLOT_MINUTES;

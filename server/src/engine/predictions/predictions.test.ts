@@ -4,7 +4,6 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../../test/factories/engine.ts';
 import { createAccount } from '../../../test/factories.ts';
 import { activityBlocks, activityPredictions } from '../../db/schema/activity.ts';
-import { runBacktest } from './backtest.ts';
 import { predictionsEnabled } from './feature.ts';
 import { computePredictionsForAccount } from './job.ts';
 import { predictSpans } from './model.ts';
@@ -45,11 +44,6 @@ describe('prediction model', () => {
       expect(s.confidence).toBeGreaterThan(0);
       expect(s.confidence).toBeLessThanOrEqual(1);
     }
-  });
-
-  it('beats the same-weekday-last-week baseline in the back-test', () => {
-    const result = runBacktest({ weeks: 14 });
-    expect(result.model.f1).toBeGreaterThan(result.baseline.f1);
   });
 
   it('is exposed only with the predictions feature flag', () => {

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../http/deps.ts';
+import type { MailMessage } from './message.ts';
 
 const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => escapeMap[c] as string);

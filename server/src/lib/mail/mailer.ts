@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/users.ts';
-import type { Mailer, MailMessage } from '../../http/deps.ts';
+import type { Mailer, MailMessage } from './message.ts';
 
 /**
  * With SMTP_URL: sends over SMTP (and keeps a copy in the outbox). Without: the outbox table and a

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../http/deps.ts';
 import { renderMail } from './layout.ts';
+import type { MailMessage } from './message.ts';
 
 const link = (publicUrl: string, path: string, query: Record<string, string>) =>
   `${publicUrl}${path}?${new URLSearchParams(query).toString()}`;

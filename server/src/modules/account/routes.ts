@@ -1,7 +1,7 @@
 import { accountView, paths, updateAccountBody } from '@overlap/contract/account';
 import { errorBody } from '@overlap/contract/common';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { getAccount, renameAccount } from './service.ts';
 
 const tags = ['account'];

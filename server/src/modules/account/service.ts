@@ -1,10 +1,10 @@
 import type { AccountView } from '@overlap/contract/account';
 import { eq } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { effectiveLimits } from '../../core/plans.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
-import { effectiveLimits } from '../billing/plans.ts';
 import { countStaleIntegrations, findAccount, listAccountIntegrations } from './queries.ts';
 
 export async function getAccount(ctx: Ctx): Promise<AccountView> {

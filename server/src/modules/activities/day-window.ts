@@ -1,5 +1,5 @@
-import { fieldError } from '../../http/errors.ts';
-import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../calendars/zoned-time.ts';
+import { fieldError } from '../../core/errors.ts';
+import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import type { TimeWindow } from './read-queries.ts';
 
 /** The day `date` (default: today there) from 00:00 to 24:00 in `timeZone`. */

@@ -1,6 +1,6 @@
 import { activitiesQuery, activitiesResponse } from '@overlap/contract/activity';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { getActivitiesDay } from './service.ts';
 
 const activitiesRoutes: AreaPlugin = async (app, { deps }) => {

@@ -1,7 +1,8 @@
 import type { ActivitiesResponse } from '@overlap/contract/activity';
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/deps.ts';
-import { effectiveTimezone } from '../calendars/zoned-time.ts';
+import type { Ctx } from '../../core/context.ts';
+import { PREDICTIONS_FEATURE } from '../../engine/predictions/feature.ts';
+import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import { resolveDayWindow } from './day-window.ts';
 import {
   findBlocksInWindow,
@@ -10,8 +11,6 @@ import {
   groupByPerson,
   uuidArray,
 } from './read-queries.ts';
-
-export const PREDICTIONS_FEATURE = 'predictions';
 
 interface DashboardPersonRow extends Record<string, unknown> {
   id: string;

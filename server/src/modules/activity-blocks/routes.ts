@@ -1,7 +1,7 @@
 import { blockEditBody, blockEditResult } from '@overlap/contract/activity-blocks';
 import { errorBody, idParams, successMessage } from '@overlap/contract/common';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { deleteBlock, editBlock } from './service.ts';
 
 const tags = ['activity'];

@@ -1,17 +1,17 @@
 import type { BlockEditBody, BlockEditResult } from '@overlap/contract/activity-blocks';
 import { and, eq, sql } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { conflict, notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { activityBlocks, people } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
-import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
 import { recomputeBlocks } from '../../engine/recompute.ts';
 import { refreshRollupRanges, refreshRollups } from '../../engine/rollups.ts';
 import { stepMinutesFor } from '../../engine/step.ts';
-import { effectiveTimezone } from '../../engine/timezone.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import { EVENT_BLOCK_SOURCE, recomputeEventBlocks } from '../../pipeline/event-blocks.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
 
 const isEventBlock = (block: { metadata: Record<string, unknown> }) => block.metadata.source === EVENT_BLOCK_SOURCE;
 

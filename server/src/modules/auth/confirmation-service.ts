@@ -1,8 +1,8 @@
 import { ALREADY_CONFIRMED, type ConfirmationResult } from '@overlap/contract/auth';
 import { eq } from 'drizzle-orm';
+import { AppError, badRequest } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import type { RequestMeta } from './meta.ts';
 import { findUserByEmail } from './queries.ts';
 import { hitRateLimit, RATE_RULES } from './rate-limit.ts';

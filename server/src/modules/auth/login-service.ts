@@ -1,12 +1,12 @@
 import type { SessionUser } from '@overlap/contract/auth';
 import { eq } from 'drizzle-orm';
+import { unauthorized } from '../../core/errors.ts';
 import { users } from '../../db/schema/users.ts';
-import { unauthorized } from '../../http/errors.ts';
-import { createSession, revokeSession } from '../../http/session.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestMeta } from './meta.ts';
 import { findSessionUser, findUserByEmail } from './queries.ts';
 import { checkRateLimit, hitRateLimit, RATE_RULES } from './rate-limit.ts';
+import { createSession, revokeSession } from './session.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 

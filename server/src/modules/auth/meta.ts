@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../http/deps.ts';
+import type { AppDeps } from '../../core/context.ts';
 
 /** What a public (not signed-in) auth call knows about its caller. */
 export interface RequestMeta {

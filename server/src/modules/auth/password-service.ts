@@ -1,15 +1,15 @@
 import type { PasswordResult } from '@overlap/contract/auth';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Actor } from '../../core/context.ts';
+import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { invitations, users } from '../../db/schema/users.ts';
-import type { Actor } from '../../http/deps.ts';
-import { badRequest, forbidden, unauthorized } from '../../http/errors.ts';
-import { createSession, revokeUserSessions } from '../../http/session.ts';
 import { passwordResetMail } from '../../lib/mail/templates.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { RequestMeta } from './meta.ts';
 import { activateAccountIfPending, findSessionUser, findUserByEmail } from './queries.ts';
 import { hitRateLimit, RATE_RULES } from './rate-limit.ts';
+import { createSession, revokeUserSessions } from './session.ts';
 import { consumeToken, issuePasswordReset, RESET_PASSWORD_HOURS } from './tokens.ts';
 
 export const FORGOT_MESSAGE = 'If an account exists for this email address, we sent a link to reset its password.';

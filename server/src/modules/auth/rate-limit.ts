@@ -1,7 +1,7 @@
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { tooManyRequests } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/users.ts';
-import { tooManyRequests } from '../../http/errors.ts';
 
 export interface RateRule {
   /** Short name of the action, e.g. 'login'. */
@@ -67,9 +67,4 @@ export async function checkRateLimit(db: DbOrTx, rule: RateRule, subject: string
   if (row && Number(row.count) >= rule.limit) {
     throw refuse(Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
   }
-}
-
-/** Removes windows that have ended; called now and then so the table stays small. */
-export async function pruneRateLimits(db: DbOrTx): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, new Date()));
 }

@@ -14,15 +14,15 @@ import {
 } from '@overlap/contract/auth';
 import { errorBody, successMessage } from '@overlap/contract/common';
 import type { FastifyRequest } from 'fastify';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { clearSessionCookie, revokeSession, sessionToken, setSessionCookie } from '../../http/session.ts';
+import type { AppDeps } from '../../core/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { confirmCode, confirmEmail } from './confirmation-service.ts';
 import { logIn } from './login-service.ts';
 import type { RequestMeta } from './meta.ts';
 import { forgotPassword, resetPassword, setPassword } from './password-service.ts';
 import { findSessionUser } from './queries.ts';
+import { clearSessionCookie, revokeSession, sessionToken, setSessionCookie } from './session.ts';
 import { resendConfirmation, signUp } from './signup-service.ts';
 
 const tags = ['auth'];

@@ -1,12 +1,12 @@
 import type { CheckoutSession, createCheckoutSessionBody } from '@overlap/contract/billing';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { conflict, fieldError, notFound } from '../../core/errors.ts';
+import { PLANS, TRIAL_DAYS } from '../../core/plans.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { PLANS, TRIAL_DAYS } from './plans.ts';
 
 type CheckoutInput = z.output<typeof createCheckoutSessionBody>;
 

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { TRIAL_DAYS } from '../../core/plans.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
+import { endExpiredTrials } from '../../engine/trials.ts';
 import { TRIAL_USED_MESSAGE } from './checkout-service.ts';
-import { TRIAL_DAYS } from './plans.ts';
-import { endExpiredTrials } from './trials.ts';
 
 const url = '/api/v1/billing/create-checkout-session';
 const DAY_MS = 86_400_000;

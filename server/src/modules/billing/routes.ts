@@ -7,10 +7,10 @@ import {
   planCatalogue,
 } from '@overlap/contract/billing';
 import { errorBody } from '@overlap/contract/common';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import { PLANS } from '../../core/plans.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { createCheckoutSession } from './checkout-service.ts';
-import { PLANS } from './plans.ts';
 import { getBillingStatus } from './status-service.ts';
 
 const tags = ['billing'];

@@ -1,8 +1,8 @@
 import type { BillingStatus } from '@overlap/contract/billing';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { effectiveLimits } from '../../core/plans.ts';
 import { findAccount } from '../account/queries.ts';
-import { effectiveLimits } from './plans.ts';
 
 /** Plan, limits in force, trial and subscription state of the signed-in user's account. */
 export async function getBillingStatus(ctx: Ctx, now = new Date()): Promise<BillingStatus> {

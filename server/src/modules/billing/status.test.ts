@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { PLANS } from '../../core/plans.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import { PLANS } from './plans.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import {
   createTrackedPerson,
 } from '../../../test/factories/activity.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { addDays, mondayOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { activityScoreOf } from './year-service.ts';
-import { addDays, mondayOf, startOfLocalDay } from './zoned-time.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { weeklyData, weekQuery, yearlyData, yearQuery } from '@overlap/contract/calendars';
 import { idParams } from '@overlap/contract/common';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { getPersonWeek } from './week-service.ts';
 import { getPersonYear } from './year-service.ts';
 

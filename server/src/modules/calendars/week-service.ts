@@ -1,10 +1,10 @@
 import { DAY_NAMES, type WeeklyData } from '@overlap/contract/calendars';
-import type { Ctx } from '../../http/deps.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../core/context.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
+import { PREDICTIONS_FEATURE } from '../../engine/predictions/feature.ts';
+import { addDays, isRealDate, localDateOf, mondayOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { findBlocksInWindow, findEventsInWindow, findPredictionsInWindow } from '../activities/read-queries.ts';
-import { PREDICTIONS_FEATURE } from '../activities/service.ts';
 import { findPersonBasics, timezoneOf } from '../people/person-queries.ts';
-import { addDays, isRealDate, localDateOf, mondayOf, startOfLocalDay } from './zoned-time.ts';
 
 const overlaps = (start: string, end: string | null, from: number, to: number) =>
   Date.parse(start) < to && (end === null || Date.parse(end) > from);

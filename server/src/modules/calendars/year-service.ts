@@ -1,9 +1,9 @@
 import { FULL_SCORE_MINUTES, type YearlyData } from '@overlap/contract/calendars';
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { addDays, localDateOf } from '../../lib/zoned-time.ts';
 import { findPersonBasics, timezoneOf } from '../people/person-queries.ts';
-import { addDays, localDateOf } from './zoned-time.ts';
 
 /** min(1, minutes / 600) rounded to 2 decimals: 10 hours online (the top heat-map band) is a full day. */
 export function activityScoreOf(minutes: number): number {

@@ -1,6 +1,6 @@
 import { errorBody } from '@overlap/contract/common';
 import { inboundParams, inboundResult } from '@overlap/contract/inbound';
-import type { AreaPlugin } from '../../http/app.ts';
+import type { AreaPlugin } from '../area.ts';
 import { receiveWebhook } from './service.ts';
 
 /** GitHub sends at most 25 MB; a push of 20 commits is a few hundred KB. */

@@ -3,14 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { mapGithubWebhook, verifyGithubSignature } from '../../connectors/github/webhook.ts';
 import { mapGitlabWebhook, verifyGitlabToken } from '../../connectors/gitlab/webhook.ts';
 import { type WebhookOutcome, WebhookPayloadError } from '../../connectors/webhook-types.ts';
+import type { AppDeps } from '../../core/context.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { attributeUsernamesToEmails } from '../../pipeline/commit-authors.ts';
-import { storeEvents } from '../events/store.ts';
+import { storeEvents } from '../../pipeline/events-store.ts';
+import { startRun } from '../../pipeline/run-recorder.ts';
 import { readWebhookSecret } from '../integrations/webhook-secret.ts';
-import { startRun } from '../runs/recorder.ts';
 
 /** One webhook delivery as it reached us: the raw body (signatures cover it byte for byte) and its headers. */
 export interface Delivery {
@@ -85,7 +85,7 @@ export async function receiveWebhook(deps: AppDeps, d: Delivery): Promise<Inboun
   }
   if (target.status !== 'active' || target.archivedAt) throw forbidden('This integration is stopped.');
   if (target.accountStatus === 'suspended' || target.accountStatus === 'terminated') {
-    throw new AppError(403, 'ACCOUNT_BLOCKED', `This account is ${target.accountStatus}.`);
+    throw new AppError(403, 'ACCOUNT_SUSPENDED', `This account is ${target.accountStatus}.`);
   }
 
   const outcome = outcomeOf(d);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../core/context.ts';
+import { accountBlocked, forbidden, tooManyRequests, unauthorized } from '../../core/errors.ts';
 import type { AccountStatus } from '../../db/schema/accounts.ts';
-import { accountBlocked } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { decideRateLimit, type RateLimitDecision } from './rate-limit.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/activity.ts';
 import { apiCalls, integrationRunEvents, integrationRuns, integrations } from '../../db/schema/integrations.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { pruneApiCalls } from './api-call-log.ts';
+import { pruneApiCalls } from '../../pipeline/api-call-log.ts';
 
 let t: TestApp;
 beforeAll(async () => {

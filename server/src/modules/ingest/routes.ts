@@ -8,8 +8,8 @@ import {
   presencePushBody,
   presencePushResult,
 } from '@overlap/contract/ingest';
-import type { AreaPlugin } from '../../http/app.ts';
-import { apiCallContextOf, logApiCall } from './api-call-log.ts';
+import type { AreaPlugin } from '../area.ts';
+import { apiCallContextOf, logApiCall } from './api-call-hooks.ts';
 import { authenticatePush, type PushIntegration } from './authenticate.ts';
 import { activateIntegration, ingestEvents, ingestPresence } from './service.ts';
 

@@ -6,16 +6,16 @@ import type {
   PresencePushResult,
 } from '@overlap/contract/ingest';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../core/context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
-import { type InboxEntry, inboxInsertCte } from '../../engine/presence-inbox.ts';
-import type { AppDeps } from '../../http/deps.ts';
 import { ingestedItems } from '../../lib/metrics.ts';
-import { storeEvents } from '../events/store.ts';
-import { resolveIdentities } from '../identity/resolve.ts';
-import { type RunRecorder, startRun } from '../runs/recorder.ts';
-import { type ApiCallContext, apiCallInsertCte, trimApiCallLogSometimes } from './api-call-log.ts';
+import { type ApiCallContext, apiCallInsertCte, trimApiCallLogSometimes } from '../../pipeline/api-call-log.ts';
+import { storeEvents } from '../../pipeline/events-store.ts';
+import { resolveIdentities } from '../../pipeline/identity.ts';
+import { type InboxEntry, inboxInsertCte } from '../../pipeline/presence-inbox.ts';
+import { type RunRecorder, startRun } from '../../pipeline/run-recorder.ts';
 import type { PushIntegration } from './authenticate.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);

@@ -1,3 +1,4 @@
+import { PROVIDERS, usesToken } from '../../core/providers.ts';
 import type { ServiceCategory } from '../../db/schema/integrations.ts';
 
 export interface CatalogueService {
@@ -37,38 +38,25 @@ const GOOGLE_DRIVE_DESCRIPTION = `Document edits in Google Drive show when peopl
 2. A Google Workspace admin sees everyone's activity; anyone else sees the activity of files they can open.
 3. Name your organisation's e-mail domains so that sharing with outsiders is recognised.`;
 
-/** The services seeded into an empty database; operators edit them afterwards in the console. */
-export const SERVICE_CATALOGUE: CatalogueService[] = [
-  {
-    name: 'Slack',
-    provider: 'slack',
-    category: 'chat',
+/** What an operator edits per provider: the description, the settings form and whether it is offered. */
+type CatalogueText = Pick<CatalogueService, 'description' | 'configSchema' | 'enabled'>;
+
+const TEXTS: Record<string, CatalogueText> = {
+  slack: {
     description:
       "## Slack\n\nConnect your Slack workspace with **OAuth**. Overlap reads the member list and polls each member's presence (`active` or `away`) every interval.\n\n- Scopes: `users:read`, `team:read`\n- Bots and deactivated members are skipped",
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Microsoft Teams',
-    provider: 'microsoft',
-    category: 'chat',
+  microsoft: {
     description:
       '## Microsoft Teams\n\nConnect a Microsoft 365 tenant with **OAuth**. Presence comes from Microsoft Graph (`getPresencesByUserId`), in batches of up to 650 people.\n\n- Permissions: `User.Read.All`, `Presence.Read.All`',
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Mattermost',
-    provider: 'mattermost',
-    category: 'chat',
+  mattermost: {
     description:
       '## Mattermost\n\nUse a **personal access token** of a Mattermost user who can list users. Overlap polls `/api/v4/users/status/ids` every interval.',
-    tokenAuthentication: true,
-    intervalMinutes: 5,
     configSchema: {
       type: 'object',
       properties: {
@@ -79,14 +67,9 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: true,
   },
-  {
-    name: 'Discord',
-    provider: 'discord',
-    category: 'chat',
+  discord: {
     description:
       '## Discord\n\nA bot with the **Server Members** and **Presence** intents listens to presence updates in your server.',
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {
       type: 'object',
       properties: {
@@ -97,35 +80,20 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: false,
   },
-  {
-    name: 'Demo Data',
-    provider: 'demo',
-    category: 'chat',
+  demo: {
     description:
       '## Demo Data\n\nA fictional team of eight people across several timezones, with working hours, lunch breaks, weekends, commits and document edits. Use it to explore Overlap before you connect your own tools.',
-    tokenAuthentication: false,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Custom',
-    provider: 'custom',
-    category: 'chat',
+  custom: {
     description:
       "## Custom source\n\nPush presence and events from any system with the integration's **API key**:\n\n- `POST /api/v1/presence` with `{ timestamp, source, users: [{ personIdentifier, status }] }`\n- `POST /api/v1/events` with `{ timestamp, source, events: [...] }`\n- `POST /api/v1/activate` to mark the integration connected\n\nSee [the API reference](/docs) for every field.",
-    tokenAuthentication: true,
-    intervalMinutes: 5,
     configSchema: {},
     enabled: true,
   },
-  {
-    name: 'Google Drive',
-    provider: 'google',
-    category: 'management',
+  google: {
     description: GOOGLE_DRIVE_DESCRIPTION,
-    tokenAuthentication: false,
-    intervalMinutes: 10,
     configSchema: {
       type: 'object',
       properties: {
@@ -140,13 +108,8 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: true,
   },
-  {
-    name: 'GitHub',
-    provider: 'github',
-    category: 'development',
+  github: {
     description: GITHUB_DESCRIPTION,
-    tokenAuthentication: false,
-    intervalMinutes: 10,
     configSchema: {
       type: 'object',
       properties: {
@@ -167,13 +130,8 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: true,
   },
-  {
-    name: 'GitLab',
-    provider: 'gitlab',
-    category: 'development',
+  gitlab: {
     description: GITLAB_DESCRIPTION,
-    tokenAuthentication: false,
-    intervalMinutes: 10,
     configSchema: {
       type: 'object',
       properties: {
@@ -196,4 +154,20 @@ export const SERVICE_CATALOGUE: CatalogueService[] = [
     },
     enabled: true,
   },
-];
+};
+
+/** The services seeded into an empty database (traits from core/providers); operators edit them afterwards in the console. */
+export const SERVICE_CATALOGUE: CatalogueService[] = PROVIDERS.map((p) => {
+  const text = TEXTS[p.provider];
+  if (!text) throw new Error(`the catalogue has no description of ${p.provider}`);
+  return {
+    name: p.name,
+    provider: p.provider,
+    category: p.category,
+    description: text.description,
+    tokenAuthentication: usesToken(p),
+    intervalMinutes: p.intervalMinutes,
+    configSchema: text.configSchema,
+    enabled: text.enabled,
+  };
+});

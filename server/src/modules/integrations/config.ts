@@ -1,5 +1,5 @@
 import { COLOR_PATTERN } from '@overlap/contract/integrations';
-import { badRequest, type FieldProblem } from '../../http/errors.ts';
+import { badRequest, type FieldProblem } from '../../core/errors.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 
 /** Settings any integration has, whatever its service's configSchema says. */

@@ -7,17 +7,17 @@ import type {
   Statistics,
 } from '@overlap/contract/integrations';
 import { and, eq, sql } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/integrations.ts';
-import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
 import { EVENT_BLOCK_SOURCE } from '../../pipeline/event-blocks.ts';
-import { selectDailyStatistics, selectRecentRuns, selectRun, toRun } from '../runs/queries.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
 import { toApiCall } from './present.ts';
 import { selectRecentApiCalls } from './queries.ts';
+import { selectDailyStatistics, selectRecentRuns, selectRun, toRun } from './run-queries.ts';
 
 /** Latest events and blocks listed on the Data tab (spec 001 §9). */
 export const DATA_TAB_LIMIT = 100;

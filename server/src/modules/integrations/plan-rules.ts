@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import { lockAccountLimits } from '../billing/account-limits.ts';
+import { lockAccountLimits } from '../../engine/account-limits.ts';
 
 /** The refusal the client turns into 'Would you like to upgrade your plan?' (spec 001 §8). */
 const upgradeRequired = (message: string) => new AppError(403, 'UPGRADE_REQUIRED', message);

@@ -19,8 +19,8 @@ import {
   statistics,
   updateIntegrationBody,
 } from '@overlap/contract/integrations';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import {
   deleteIntegrationBlocks,
   deleteIntegrationEvents,

@@ -8,14 +8,15 @@ import type {
   UpdateIntegrationBody,
 } from '@overlap/contract/integrations';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { runIntegrationPoll } from '../../connectors/run-poll.ts';
+import { requireRole } from '../../core/access.ts';
+import type { AppDeps, Ctx } from '../../core/context.ts';
+import { conflict, notFound } from '../../core/errors.ts';
+import { providerTraits } from '../../core/providers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
-import { requireRole } from '../../http/access.ts';
-import type { AppDeps, Ctx } from '../../http/deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { runIntegrationPoll } from '../../pipeline/run-poll.ts';
 import { issueApiKey } from './api-keys.ts';
 import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
 import { assertRoomForIntegration } from './plan-rules.ts';
@@ -23,11 +24,9 @@ import { toDetail, toSummary } from './present.ts';
 import { type IntegrationRow, selectIntegration, selectIntegrations, selectRecentApiCalls } from './queries.ts';
 import { issueWebhookSecret, isWebhookProvider, webhookSettingsOf, webhookUrl } from './webhook-secret.ts';
 
-const PRESENCE_PROVIDERS = new Set(['slack', 'custom', 'mattermost']);
-
 /** Creation defaults of spec 001 §7. */
 export function defaultKind(provider: string): IntegrationKind {
-  return PRESENCE_PROVIDERS.has(provider) ? 'presence' : 'events';
+  return providerTraits(provider)?.kind ?? 'events';
 }
 export function defaultName(provider: string, serviceName: string): string {
   if (provider === 'google') return 'Google Drive';

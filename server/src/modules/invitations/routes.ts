@@ -5,8 +5,8 @@ import {
   invitationInfo,
   invitationParams,
 } from '@overlap/contract/users';
-import type { AreaPlugin } from '../../http/app.ts';
-import { sessionToken, setSessionCookie } from '../../http/session.ts';
+import type { AreaPlugin } from '../area.ts';
+import { sessionToken, setSessionCookie } from '../auth/session.ts';
 import { acceptInvitation, getInvitation } from './service.ts';
 
 const tags = ['invitations'];

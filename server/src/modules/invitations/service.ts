@@ -1,13 +1,13 @@
 import type { AcceptInvitationResult, InvitationInfo } from '@overlap/contract/users';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../core/context.ts';
+import { AppError } from '../../core/errors.ts';
 import { auditLog } from '../../db/schema/accounts.ts';
 import { invitations, users } from '../../db/schema/users.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { AppError } from '../../http/errors.ts';
-import { createSession, revokeSession } from '../../http/session.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { RequestMeta } from '../auth/meta.ts';
 import { findSessionUser } from '../auth/queries.ts';
+import { createSession, revokeSession } from '../auth/session.ts';
 import { findOpenInvitation } from './queries.ts';
 
 export const invalidInvitation = () =>

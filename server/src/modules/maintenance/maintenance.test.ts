@@ -5,7 +5,7 @@ import { createIntegration, createTrackedPerson } from '../../../test/factories/
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { activityBlocks } from '../../db/schema/activity.ts';
 import { integrationRuns } from '../../db/schema/integrations.ts';
-import { detectGapsForAccount, fixBlocks } from '../../engine/gaps.ts';
+import { detectGapsForAccount, fixBlocks } from './gaps.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 3, 7, 9, 0);

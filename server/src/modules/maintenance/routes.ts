@@ -1,7 +1,7 @@
 import { errorBody } from '@overlap/contract/common';
 import { detectGapsQuery, gapReport } from '@overlap/contract/maintenance';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { detectGaps } from './service.ts';
 
 const maintenanceRoutes: AreaPlugin = async (app, { deps }) => {

@@ -1,7 +1,7 @@
 import type { GapReport } from '@overlap/contract/maintenance';
-import { detectGapsForAccount } from '../../engine/gaps.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { detectGapsForAccount } from './gaps.ts';
 
 /** The account's gap report for one month (Maintenance tab); managers and superadmins. */
 export async function detectGaps(

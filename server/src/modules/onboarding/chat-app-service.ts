@@ -5,12 +5,12 @@ import type {
   SelectChatAppResult,
 } from '@overlap/contract/onboarding';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { AppError, conflict, fieldError, notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { AppError, conflict, fieldError, notFound } from '../../http/errors.ts';
 import { revealApiKey } from '../integrations/api-keys.ts';
 import { selectIntegration } from '../integrations/queries.ts';
 import { announceIntegration, insertIntegration } from '../integrations/service.ts';

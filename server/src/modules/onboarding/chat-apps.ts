@@ -1,16 +1,13 @@
 import type { ChatApp, ChatAppAuthType } from '@overlap/contract/onboarding';
+import { providerTraits } from '../../core/providers.ts';
 import type { services } from '../../db/schema/integrations.ts';
 import { SERVICE_CATALOGUE } from '../integrations/catalogue.ts';
 
 type ServiceRow = typeof services.$inferSelect;
 
-const OAUTH_PROVIDERS = new Set(['slack', 'microsoft', 'discord']);
-
 /** How each chat app connects (spec 001 §3): a few sign in with OAuth, demo needs nothing, the rest use a key. */
 export function authTypeOf(provider: string): ChatAppAuthType {
-  if (OAUTH_PROVIDERS.has(provider)) return 'oauth';
-  if (provider === 'demo') return 'none';
-  return 'token';
+  return providerTraits(provider)?.authType ?? 'token';
 }
 
 /** This server holds no OAuth app credentials yet, so every OAuth sign-in is unavailable. */

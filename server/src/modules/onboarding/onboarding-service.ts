@@ -1,10 +1,10 @@
 import { type OnboardingState, uniqueNames } from '@overlap/contract/onboarding';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import { accounts, type SignupData } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
 import { findAccount } from '../account/queries.ts';
 
 /** Whether the wizard is required, with what the wizard needs to resume (any member). */

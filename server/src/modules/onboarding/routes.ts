@@ -15,8 +15,8 @@ import {
   surveyPaths,
   surveyView,
 } from '@overlap/contract/onboarding';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { connectOauth, getIntegrationStatus, listAvailableChatApps, selectChatApp } from './chat-app-service.ts';
 import { completeOnboarding, getOnboardingState, saveCustomChatApp } from './onboarding-service.ts';
 import { saveSurvey } from './survey-service.ts';

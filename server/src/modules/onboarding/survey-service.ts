@@ -1,9 +1,9 @@
 import type { SurveyView, saveSurveyBody } from '@overlap/contract/onboarding';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import { accounts, type SignupData, type Survey } from '../../db/schema/accounts.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
 
 type SurveyChanges = z.output<typeof saveSurveyBody>;
 

@@ -5,8 +5,8 @@ import {
   personIntegrationEvents,
   personIntegrationListQuery,
 } from '@overlap/contract/people';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { getPersonIntegration, listPersonIntegrationBlocks, listPersonIntegrationEvents } from './service.ts';
 
 const tags = ['people'];

@@ -4,8 +4,8 @@ import type {
   PersonIntegrationEvents,
 } from '@overlap/contract/people';
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import { toBlock, toEvent } from '../activities/read-queries.ts';
 import { personIntegrationColumns, personIntegrationJoins, toPersonIntegration } from '../people/person-queries.ts';
 

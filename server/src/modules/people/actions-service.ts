@@ -1,8 +1,8 @@
 import type { PatchPersonInput, PersonActionResult, ReviveInput } from '@overlap/contract/people';
 import { sql } from 'drizzle-orm';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import { ignorePerson, mergePerson, resurrectPerson, revivePerson } from './lifecycle.ts';
 import { findPersonRow, toPerson } from './person-queries.ts';
 import { assertRoomForActivePerson, lockPeopleQuota } from './quota.ts';

@@ -1,9 +1,9 @@
 import type { PersonDetail, PersonStats } from '@overlap/contract/people';
 import { sql } from 'drizzle-orm';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
-import { addDays, localDateOf } from '../calendars/zoned-time.ts';
+import { addDays, localDateOf } from '../../lib/zoned-time.ts';
 import { findPersonIntegrations, findPersonRow, type PersonRow, timezoneOf, toPerson } from './person-queries.ts';
 
 export const STATS_DAYS = 30;

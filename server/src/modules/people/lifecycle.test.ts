@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser } from '../../../test/factories.ts';
+import type { Ctx } from '../../core/context.ts';
 import {
   activityBlocks,
   activityEvents,
@@ -12,8 +13,7 @@ import {
   presenceSamples,
 } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { resolveIdentities } from '../identity/resolve.ts';
+import { resolveIdentities } from '../../pipeline/identity.ts';
 import { ignorePerson, mergePerson, resurrectPerson, revivePerson } from './lifecycle.ts';
 
 let t: TestApp;
@@ -202,6 +202,28 @@ describe('people lifecycle', () => {
     expect(row?.status).toBe('unassigned');
     await expect(revivePerson({ ...ctx, role: 'user' }, second, { name: 'S' })).rejects.toMatchObject({
       statusCode: 403,
+    });
+  });
+
+  it("revive takes the contract's 100-character name limit and the people quota's message", async () => {
+    const { account, ctx, push } = await team(1);
+    const { apiKey } = await createPushIntegration(t.deps, account.id);
+    const first = await push(apiKey, 'n-1');
+    const second = await push(apiKey, 'n-2');
+    await expect(revivePerson(ctx, first, { name: 'x'.repeat(101) })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'name: must be at most 100 characters',
+      extra: { details: [{ field: 'name', message: 'must be at most 100 characters' }] },
+    });
+    const [untouched] = await t.db.select().from(people).where(eq(people.id, first));
+    expect(untouched?.status).toBe('unassigned');
+    expect(await revivePerson(ctx, first, { name: 'y'.repeat(100) })).toEqual({ id: first, status: 'active' });
+    const [named] = await t.db.select().from(people).where(eq(people.id, first));
+    expect(named?.name).toBe('y'.repeat(100));
+    await expect(revivePerson(ctx, second, { name: 'Second' })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'PLAN_LIMIT',
+      message: 'Your plan allows 1 active people. Upgrade your plan or ignore someone first.',
     });
   });
 });

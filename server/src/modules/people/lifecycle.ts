@@ -1,14 +1,14 @@
 import { isIanaTimeZone } from '@overlap/contract/ingest';
+import { PERSON_NAME_MAX } from '@overlap/contract/people';
 import { and, eq, sql } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../core/errors.ts';
 import type { Tx } from '../../db/client.ts';
-import { accounts } from '../../db/schema/accounts.ts';
 import { type PersonStatus, people } from '../../db/schema/activity.ts';
-import { discardWaitingPresence, holdPresenceInbox } from '../../engine/presence-inbox.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../http/errors.ts';
-import { effectiveLimits } from '../billing/plans.ts';
+import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
+import { assertRoomForActivePerson, lockPeopleQuota } from './quota.ts';
 
 export interface LifecycleResult {
   id: string;
@@ -37,7 +37,7 @@ export async function revivePerson(ctx: Ctx, id: string, input: ReviveInput): Pr
   requireRole(ctx, 'manager');
   const name = input.name?.trim() ?? '';
   if (!name) throw fieldError('name', 'is required');
-  if (name.length > 200) throw fieldError('name', 'must be at most 200 characters');
+  if (name.length > PERSON_NAME_MAX) throw fieldError('name', `must be at most ${PERSON_NAME_MAX} characters`);
   const timezone = input.timezone?.trim() || null;
   if (timezone && !isIanaTimeZone(timezone)) {
     throw fieldError('timezone', 'must be an IANA timezone such as America/New_York');
@@ -45,22 +45,10 @@ export async function revivePerson(ctx: Ctx, id: string, input: ReviveInput): Pr
   const identifier = input.personIdentifier?.trim() || null;
   const result = await ctx.db.transaction(async (tx) => {
     // One account row lock serialises activations, so two at once cannot pass the limit together.
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId)).for('update');
-    if (!account) throw notFound('Account');
+    const quota = await lockPeopleQuota(tx, ctx.accountId);
     const person = await lockPerson(tx, ctx.accountId, id);
     if (person.status !== 'unassigned') throw conflict('Only unassigned people can be activated.');
-    const { maxPeople } = effectiveLimits(account);
-    const [active] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(people)
-      .where(and(eq(people.accountId, ctx.accountId), eq(people.status, 'active')));
-    if (maxPeople > 0 && (active?.n ?? 0) >= maxPeople) {
-      throw new AppError(
-        409,
-        'PLAN_LIMIT',
-        `Your plan allows ${maxPeople} active people. Upgrade your plan or ignore someone first.`,
-      );
-    }
+    assertRoomForActivePerson(quota);
     await tx
       .update(people)
       .set({

@@ -1,6 +1,6 @@
 import type { PeopleList, PersonStatus, UsersList } from '@overlap/contract/people';
 import { sql } from 'drizzle-orm';
-import type { Ctx } from '../../http/deps.ts';
+import type { Ctx } from '../../core/context.ts';
 import { findPeoplePage, findPersonIntegrations, pageOf, timezoneOf, toPerson } from './person-queries.ts';
 
 export async function listPeople(

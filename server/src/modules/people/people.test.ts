@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories/activity.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { activityBlocks, people } from '../../db/schema/activity.ts';
-import { addDays } from '../calendars/zoned-time.ts';
+import { addDays } from '../../lib/zoned-time.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import { lockAccountLimits } from '../billing/account-limits.ts';
+import { lockAccountLimits } from '../../engine/account-limits.ts';
 
 export interface PeopleQuota {
   maxPeople: number;

@@ -12,8 +12,8 @@ import {
   unassignedQuery,
   usersList,
 } from '@overlap/contract/people';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { ignore, merge, patchPerson, resurrect, revive } from './actions-service.ts';
 import { getPersonDetail } from './detail-service.ts';
 import { listPeople, listUsersWithStatus } from './list-service.ts';

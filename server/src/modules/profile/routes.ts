@@ -1,7 +1,7 @@
 import { errorBody } from '@overlap/contract/common';
 import { myInfo, paths } from '@overlap/contract/profile';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { getMyInfo } from './service.ts';
 
 const profileRoutes: AreaPlugin = async (app, { deps }) => {

@@ -1,8 +1,8 @@
 import type { MyInfo } from '@overlap/contract/profile';
 import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
 import { users } from '../../db/schema/users.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { notFound } from '../../http/errors.ts';
 
 export async function getMyInfo(ctx: Ctx): Promise<MyInfo> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.userId)).limit(1);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { LIVE_EVENT, READY_EVENT, STREAM_HEARTBEAT_SECONDS, STREAM_PATH } from '@overlap/contract/stream';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { LiveHub, liveHubs } from './live-hub.ts';
 
 /** Writes one server-sent event. */

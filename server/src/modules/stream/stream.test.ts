@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { signedInManager } from '../../../test/factories.ts';
-import { createDeps } from '../../bootstrap.ts';
+import { createDeps } from '../../app/bootstrap.ts';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { type App, buildApp } from '../../http/app.ts';
 import { liveHubs } from './live-hub.ts';

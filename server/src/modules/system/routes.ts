@@ -1,5 +1,5 @@
 import { systemInfo } from '@overlap/contract/system';
-import type { AreaPlugin } from '../../http/app.ts';
+import type { AreaPlugin } from '../area.ts';
 import { getSystemInfo } from './service.ts';
 
 const systemRoutes: AreaPlugin = async (app, { deps }) => {

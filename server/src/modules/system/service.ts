@@ -1,5 +1,5 @@
 import type { SystemInfo } from '@overlap/contract/system';
-import type { AppDeps } from '../../http/deps.ts';
+import type { AppDeps } from '../../core/context.ts';
 
 export function getSystemInfo(deps: AppDeps): SystemInfo {
   return {

@@ -1,7 +1,7 @@
 import { errorBody, idParams, successMessage } from '@overlap/contract/common';
 import { inviteBody, roleBody, userList, userResult } from '@overlap/contract/users';
-import type { AreaPlugin } from '../../http/app.ts';
-import { ctxOf } from '../../http/context.ts';
+import type { AreaPlugin } from '../area.ts';
+import { ctxOf } from '../area.ts';
 import { changeRole, deleteInvitation, inviteUser, listUsers, resendInvitation } from './service.ts';
 
 const tags = ['users'];

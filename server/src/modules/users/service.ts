@@ -7,14 +7,14 @@ import {
   type UserResult,
 } from '@overlap/contract/users';
 import { and, eq, isNull } from 'drizzle-orm';
+import { requireRole } from '../../core/access.ts';
+import type { Ctx } from '../../core/context.ts';
+import { conflict, forbidden, notFound, tooManyRequests } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/accounts.ts';
 import { invitations, users } from '../../db/schema/users.ts';
-import { requireRole } from '../../http/access.ts';
-import type { Ctx } from '../../http/deps.ts';
-import { conflict, forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
-import { revokeUserSessions } from '../../http/session.ts';
 import { invitationMail } from '../../lib/mail/templates.ts';
+import { revokeUserSessions } from '../auth/session.ts';
 import { newInvitationToken } from '../invitations/queries.ts';
 import { countOtherActiveManagers, findAccountUser, findUserIdByEmail, listAccountUsers } from './queries.ts';
 

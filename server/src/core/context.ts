@@ -1,0 +1,60 @@
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { AccountStatus } from '../db/schema/accounts.ts';
+import type { UserRole } from '../db/schema/users.ts';
+import type { SecretBox } from '../lib/crypto.ts';
+import type { Mailer } from '../lib/mail/message.ts';
+
+/** Long-lived collaborators, built once at start-up (app/bootstrap.ts, or a test) and shared by every request and job. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secrets: SecretBox;
+  /** Set by the mail module at start-up. */
+  mailer: Mailer;
+  /** Publishes account-scoped change notifications (PostgreSQL NOTIFY) for live updates. */
+  notify: (accountId: string, topic: string) => Promise<void>;
+  /** Applies pushed presence (the inbox) to samples, blocks and rollups, behind the push API. */
+  presence: PresencePump;
+}
+
+/**
+ * The presence pump the push API hands pushed presence to (the pipeline implements it): the
+ * core names only what callers need.
+ */
+export interface PresencePump {
+  /** Something was added to the inbox: apply it soon. Cheap; concurrent kicks coalesce. */
+  kick(): void;
+  /**
+   * Backpressure: resolves at once unless the inbox holds more than a full round (the engine is
+   * falling behind); then it resolves when the round in progress ends. The push API awaits it
+   * before answering, so sources slow down to what the engine applies and the lag stays bounded.
+   */
+  keepUp(): Promise<void>;
+  /** Drains now and waits for it (returns at once when another process holds the inbox). */
+  flush(): Promise<void>;
+  /** Resolves once the inbox is empty (including rows other processes added). */
+  settled(): Promise<void>;
+  /** Stops kicking and waits for the drain in progress. */
+  stop(): Promise<void>;
+}
+
+/** Who is acting, resolved from the session cookie once per request. */
+export interface Actor {
+  sessionId: string;
+  userId: string;
+  email: string;
+  role: UserRole;
+  accountId: string;
+  accountName: string;
+  accountStatus: AccountStatus;
+  /** The superadmin acting as this user, when impersonating. */
+  impersonatorId: string | null;
+}
+
+/** The one context object every service function takes first. */
+export interface Ctx extends Actor {
+  deps: AppDeps;
+  db: Db;
+  ip: string;
+}

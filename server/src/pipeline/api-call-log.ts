@@ -1,0 +1,94 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { apiCalls } from '../db/schema/integrations.ts';
+
+/** Request and response bodies are kept up to this many characters. */
+export const API_CALL_BODY_LIMIT = 4096;
+/** Retention: the newest 1,000 calls per integration, and none older than 14 days. */
+export const API_CALLS_KEPT_PER_INTEGRATION = 1000;
+export const API_CALLS_RETENTION_DAYS = 14;
+
+export function truncateBody(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const text =
+    typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : JSON.stringify(value);
+  return text.length > API_CALL_BODY_LIMIT ? `${text.slice(0, API_CALL_BODY_LIMIT - 1)}…` : text;
+}
+
+/** Keeps one integration's log at its bound; called now and then by the logger itself. */
+async function trimIntegrationLog(db: DbOrTx, integrationId: string): Promise<void> {
+  await db.execute(sql`
+    delete from api_calls
+     where integration_id = ${integrationId}
+       and id < (select id from api_calls where integration_id = ${integrationId}
+                  order by id desc offset ${API_CALLS_KEPT_PER_INTEGRATION - 1} limit 1)`);
+}
+
+/**
+ * Retention of the push API's bookkeeping: api_calls beyond the newest 1,000 per integration or
+ * older than 14 days, and rate-limit windows older than an hour. Safe to run from any job.
+ */
+export async function pruneApiCalls(db: DbOrTx): Promise<{ deleted: number }> {
+  const old = await db.execute(
+    sql`delete from api_calls where created_at < now() - make_interval(days => ${API_CALLS_RETENTION_DAYS})`,
+  );
+  const excess = await db.execute(sql`
+    delete from api_calls a
+     using (select id from (select id, row_number() over (partition by integration_id order by id desc) as rn
+                              from api_calls) ranked
+             where ranked.rn > ${API_CALLS_KEPT_PER_INTEGRATION}) extra
+     where a.id = extra.id`);
+  await db.execute(sql`delete from api_rate_limits where window_start < now() - interval '1 hour'`);
+  return { deleted: (old.rowCount ?? 0) + (excess.rowCount ?? 0) };
+}
+
+/** What a service needs to log a successful call inside its own transaction. */
+export interface ApiCallContext {
+  integration: { id: string; accountId: string };
+  method: string;
+  endpoint: string;
+  payload: unknown;
+  elapsedMs(): number;
+  /** Tells the onSend hook the row is written (call after the transaction committed). */
+  markLogged(): void;
+}
+
+export type LoggedCall = Omit<ApiCallContext, 'elapsedMs' | 'markLogged'> & {
+  statusCode: number;
+  durationMs: number;
+  response: unknown;
+};
+
+const rowOf = (call: LoggedCall) => ({
+  integrationId: call.integration.id,
+  accountId: call.integration.accountId,
+  method: call.method,
+  endpoint: call.endpoint,
+  statusCode: call.statusCode,
+  durationMs: Math.round(call.durationMs),
+  payload: truncateBody(call.payload),
+  response: truncateBody(call.response),
+});
+
+/** Writes one row of the API call log (and now and then trims the integration's log to its bound). */
+export async function insertApiCall(db: DbOrTx, call: LoggedCall): Promise<void> {
+  await db.insert(apiCalls).values(rowOf(call));
+  await trimApiCallLogSometimes(db, call.integration.id);
+}
+
+/**
+ * The log row as a CTE (`api_call as (insert ...)`) for a caller's single-statement write; the
+ * caller then calls trimApiCallLogSometimes, as insertApiCall does.
+ */
+export function apiCallInsertCte(call: LoggedCall): SQL {
+  const r = rowOf(call);
+  return sql`api_call as (
+    insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, payload, response)
+    values (${r.integrationId}, ${r.accountId}, ${r.method}, ${r.endpoint}, ${r.statusCode}, ${r.durationMs},
+            ${r.payload}, ${r.response}))`;
+}
+
+/** Trims the integration's log to its bound about once per 100 calls. */
+export async function trimApiCallLogSometimes(db: DbOrTx, integrationId: string): Promise<void> {
+  if (Math.random() < 0.01) await trimIntegrationLog(db, integrationId);
+}

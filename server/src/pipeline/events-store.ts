@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { ProviderEvent } from '../connectors/types.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { refreshRollupRanges } from '../engine/rollups.ts';
+import { effectiveTimezone } from '../lib/zoned-time.ts';
+import { type EventBlockTarget, recomputeEventBlocks } from './event-blocks.ts';
+import { resolveIdentities } from './identity.ts';
+import type { RunRecorder } from './run-recorder.ts';
+
+/** An event to store: what a connector reports, or what the push API received. */
+export type EventInput = ProviderEvent;
+
+export interface StoreEventsResult {
+  created: number;
+  duplicates: number;
+  skipped: number;
+}
+
+/** Per-event debug lines kept per run; the rest are summarised in the counts. */
+const DETAILED_EVENTS = 20;
+
+/**
+ * Stores events once per (integration, externalId) (ON CONFLICT DO NOTHING), resolving identities
+ * first; events of ignored people are acknowledged and discarded (event_skipped). Refreshes the
+ * daily rollups of the people who got new events.
+ */
+export async function storeEvents(
+  tx: DbOrTx,
+  integration: { id: string; accountId: string },
+  events: EventInput[],
+  run?: RunRecorder,
+): Promise<StoreEventsResult> {
+  const unique = new Map<string, EventInput>();
+  for (const e of events) if (!unique.has(e.externalId)) unique.set(e.externalId, e);
+  let duplicates = events.length - unique.size;
+  if (unique.size === 0) return { created: 0, duplicates, skipped: 0 };
+
+  const latestByPerson = new Map<string, { seenAt: Date; name: string | null }>();
+  for (const e of unique.values()) {
+    const prev = latestByPerson.get(e.personIdentifier);
+    if (!prev || e.timestamp > prev.seenAt) {
+      latestByPerson.set(e.personIdentifier, { seenAt: e.timestamp, name: e.personName ?? prev?.name ?? null });
+    }
+  }
+  const identities = await resolveIdentities(
+    tx,
+    integration,
+    [...latestByPerson].map(([personIdentifier, { seenAt, name }]) => ({ personIdentifier, seenAt, name })),
+  );
+  run?.debug('person_lookup', {
+    people: identities.size,
+    created: [...identities.values()].filter((i) => i.created).length,
+  });
+  for (const [ident, identity] of identities) {
+    if (identity.created) run?.debug('person_created', { personIdentifier: ident, personId: identity.personId });
+  }
+
+  let skipped = 0;
+  const rows: Record<string, unknown>[] = [];
+  for (const e of unique.values()) {
+    const identity = identities.get(e.personIdentifier);
+    if (!identity) throw new Error(`identity of ${e.personIdentifier} was not resolved`);
+    if (identity.personStatus === 'ignored') {
+      skipped++;
+      if (skipped <= DETAILED_EVENTS) {
+        run?.debug('event_skipped', {
+          externalId: e.externalId,
+          personIdentifier: e.personIdentifier,
+          reason: 'ignored',
+        });
+      }
+      continue;
+    }
+    rows.push({
+      person_id: identity.personId,
+      pi_id: identity.personIntegrationId,
+      external_id: e.externalId,
+      kind: e.kind,
+      ts: e.timestamp.toISOString(),
+      title: e.title ?? null,
+      url: e.url ?? null,
+      metadata: e.metadata ?? {},
+    });
+  }
+  if (skipped > DETAILED_EVENTS) run?.debug('event_skipped', { count: skipped, reason: 'ignored' });
+  if (rows.length === 0) return { created: 0, duplicates, skipped };
+
+  const inserted = await tx.execute<{
+    external_id: string;
+    person_id: string;
+    pi_id: string;
+    kind: string;
+    timestamp: Date;
+  }>(sql`
+    insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
+                                 timestamp, title, url, metadata)
+    select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
+           r.ts, r.title, r.url, r.metadata
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
+    on conflict (integration_id, external_id) do nothing
+    returning external_id, person_id, person_integration_id as pi_id, kind, timestamp`);
+  const created = inserted.rows.length;
+  duplicates += rows.length - created;
+  inserted.rows.slice(0, DETAILED_EVENTS).forEach((r) => {
+    run?.debug('event_created', { externalId: r.external_id, personId: r.person_id });
+  });
+  if (created > DETAILED_EVENTS) run?.debug('event_created', { count: created });
+
+  if (created > 0) {
+    const times = inserted.rows.map((r) => new Date(r.timestamp).getTime());
+    const from = Math.min(...times);
+    const to = Math.max(...times);
+    const ranges = [...new Set(inserted.rows.map((r) => r.person_id))].map((personId) => ({ personId, from, to }));
+    ranges.push(...(await openEventBlocks(tx, integration, inserted.rows)));
+    await refreshRollupRanges(tx, ranges);
+  }
+  return { created, duplicates, skipped };
+}
+
+/** A daily digest, not a moment of work: it opens no block. */
+const SUMMARY_KIND = 'google_drive_summary';
+
+/**
+ * Integrations of kind `events` (GitHub, GitLab, Google Drive...) have no presence: bursts of their
+ * events open activity blocks (engine/event-bursts.ts). Answers the ranges whose rollups follow.
+ */
+async function openEventBlocks(
+  tx: DbOrTx,
+  integration: { id: string; accountId: string },
+  rows: { person_id: string; pi_id: string; kind: string; timestamp: Date }[],
+) {
+  const people = await tx.execute<{ kind: string; id: string; manual: string | null; automatic: string | null }>(sql`
+    select i.kind, p.id, p.timezone_manual as manual, p.timezone_automatic as automatic
+      from integrations i, people p
+     where i.id = ${integration.id}
+       and p.id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(rows.map((r) => r.person_id))])}::jsonb)::uuid)`);
+  if (people.rows[0]?.kind !== 'events') return [];
+  const tzOf = new Map(people.rows.map((p) => [p.id, effectiveTimezone(p.manual, p.automatic)]));
+  const targets = new Map<string, EventBlockTarget>();
+  for (const r of rows) {
+    if (r.kind === SUMMARY_KIND) continue;
+    const target = targets.get(r.pi_id) ?? {
+      personIntegrationId: r.pi_id,
+      personId: r.person_id,
+      timezone: tzOf.get(r.person_id) ?? 'UTC',
+      times: [],
+    };
+    target.times.push(new Date(r.timestamp).getTime());
+    targets.set(r.pi_id, target);
+  }
+  return recomputeEventBlocks(tx, integration, [...targets.values()]);
+}

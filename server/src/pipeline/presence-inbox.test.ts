@@ -1,0 +1,195 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
+import { createAccount } from '../../test/factories.ts';
+import { activityBlocks, type PresenceStatus, people, personIntegrations } from '../db/schema/activity.ts';
+import { applyPresenceSamples } from '../engine/apply-presence.ts';
+import { drainPresenceInbox, holdPresenceInbox, type InboxEntry, inboxInsertCte } from './presence-inbox.ts';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2025, 2, 3, 8, 0);
+const NOW = new Date(T0 + 2 * 24 * 60 * MIN);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function team(size: number) {
+  const account = await createAccount(t.db);
+  const integrations = [await createIntegration(t.db, account.id), await createIntegration(t.db, account.id)];
+  const members: { personId: string; personIntegrationId: string; integrationId: string }[] = [];
+  for (const integration of integrations) {
+    for (let i = 0; i < size; i++) {
+      const person = await createTrackedPerson(t.db, account.id, integration.id, { timezone: null });
+      members.push({ ...person, integrationId: integration.id });
+    }
+  }
+  const entry = (member: (typeof members)[number], minute: number, status: PresenceStatus): InboxEntry => ({
+    accountId: account.id,
+    integrationId: member.integrationId,
+    personIntegrationId: member.personIntegrationId,
+    at: new Date(T0 + minute * MIN),
+    status,
+    timezone: 'Europe/Berlin',
+    details: null,
+  });
+  return { account, integrations, members, entry };
+}
+
+const enqueue = (entries: InboxEntry[]) => t.db.execute(sql`with ${inboxInsertCte(entries)} select 1`);
+
+async function drainAll() {
+  for (;;) {
+    const result = await drainPresenceInbox(t.db, NOW);
+    if (!result.locked) throw new Error('the inbox is held');
+    if (!result.more) return result;
+  }
+}
+
+async function blocksOf(personIntegrationId: string) {
+  const rows = await t.db
+    .select()
+    .from(activityBlocks)
+    .where(eq(activityBlocks.personIntegrationId, personIntegrationId))
+    .orderBy(asc(activityBlocks.startTime));
+  return rows.map((b) => ({ start: b.startTime.getTime(), end: b.endTime?.getTime() ?? null }));
+}
+
+const statuses: PresenceStatus[] = ['online', 'online', 'meeting', 'dnd', 'away', 'offline'];
+
+describe('presence inbox', () => {
+  it('applies any split of pushes across integrations exactly as the engine applies them directly', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(3), fc.integer({ min: 0, max: 180 }), fc.constantFrom(...statuses)), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        fc.integer({ min: 1, max: 5 }),
+        async (raw, drains) => {
+          const { account, members, entry } = await team(2);
+          const reference = await team(2);
+          const entries = raw.map(([who, minute, status]) =>
+            entry(members[who] as (typeof members)[number], minute, status),
+          );
+          // Pushed in several drains, as rounds of a loaded server would take them.
+          const per = Math.ceil(entries.length / drains);
+          for (let i = 0; i < entries.length; i += per) {
+            await enqueue(entries.slice(i, i + per));
+            await drainAll();
+          }
+          // The same samples applied straight to the engine, integration by integration.
+          for (const [n, integration] of reference.integrations.entries()) {
+            const samples = raw
+              .filter(([who]) => Math.floor(who / 2) === n)
+              .map(([who, minute, status]) => {
+                const member = reference.members[who] as (typeof members)[number];
+                return {
+                  personIntegrationId: member.personIntegrationId,
+                  personId: member.personId,
+                  at: new Date(T0 + minute * MIN),
+                  status,
+                  timezone: 'Europe/Berlin',
+                };
+              });
+            if (samples.length > 0) {
+              await applyPresenceSamples(t.db, {
+                accountId: reference.account.id,
+                integrationId: integration.id,
+                stepMinutes: 5,
+                samples,
+                now: NOW,
+              });
+            }
+          }
+          for (const [i, member] of members.entries()) {
+            const other = reference.members[i] as (typeof members)[number];
+            expect(await blocksOf(member.personIntegrationId)).toEqual(await blocksOf(other.personIntegrationId));
+          }
+          expect(account.id).not.toBe(reference.account.id);
+        },
+      ),
+      { numRuns: 10 },
+    );
+    // Each run creates two teams: a PostgreSQL with slow commits (CI's older server) needs the time.
+  }, 180_000);
+
+  it('refreshes lastSeenAt, isOnline and the automatic timezone from the newest sighting, whatever the order', async () => {
+    const { members, entry } = await team(1);
+    const member = members[0] as (typeof members)[number];
+    await enqueue([
+      { ...entry(member, 20, 'offline'), timezone: 'Asia/Tokyo' },
+      entry(member, 10, 'online'),
+      { ...entry(member, 15, 'online'), details: { team: 'core' } },
+    ]);
+    const result = await drainAll();
+    expect(result.applied).toBe(3);
+    const [person] = await t.db.select().from(people).where(eq(people.id, member.personId));
+    expect(person).toMatchObject({
+      isOnline: false,
+      lastSeenAt: new Date(T0 + 20 * MIN),
+      timezoneAutomatic: 'Asia/Tokyo',
+      details: { team: 'core' },
+    });
+    const [pi] = await t.db
+      .select()
+      .from(personIntegrations)
+      .where(eq(personIntegrations.id, member.personIntegrationId));
+    expect(pi?.lastStatus).toBe('offline');
+    expect(await blocksOf(member.personIntegrationId)).toEqual([{ start: T0 + 10 * MIN, end: T0 + 20 * MIN }]);
+  });
+
+  it('drops the waiting presence of a person ignored after the push', async () => {
+    const { members, entry } = await team(1);
+    const member = members[0] as (typeof members)[number];
+    await enqueue([entry(member, 0, 'online'), entry(member, 5, 'online')]);
+    await t.db.update(people).set({ status: 'ignored' }).where(eq(people.id, member.personId));
+    const result = await drainAll();
+    expect(result.applied).toBe(0);
+    expect(await blocksOf(member.personIntegrationId)).toEqual([]);
+    const left = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from presence_inbox where person_integration_id = ${member.personIntegrationId}`,
+    );
+    expect(left.rows[0]?.n).toBe(0);
+  });
+
+  it('takes a full batch per round and says there is more', async () => {
+    const { members, entry } = await team(1);
+    const member = members[0] as (typeof members)[number];
+    await enqueue([0, 5, 10, 15, 20].map((minute) => entry(member, minute, 'online')));
+    expect(await drainPresenceInbox(t.db, NOW, 3)).toMatchObject({ applied: 3, more: true });
+    expect(await drainPresenceInbox(t.db, NOW, 3)).toMatchObject({ applied: 2, more: false });
+    expect(await blocksOf(member.personIntegrationId)).toEqual([{ start: T0, end: T0 + 25 * MIN }]);
+  });
+
+  it('lets one transaction at a time apply the inbox; the rows wait for the next round', async () => {
+    const { members, entry } = await team(1);
+    const member = members[0] as (typeof members)[number];
+    await enqueue([entry(member, 0, 'online')]);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = t.db.transaction(async (tx) => {
+      await holdPresenceInbox(tx);
+      held();
+      await released;
+    });
+    await holding;
+    expect(await drainPresenceInbox(t.db, NOW)).toMatchObject({ locked: false, applied: 0 });
+    release();
+    await holder;
+    expect(await drainPresenceInbox(t.db, NOW)).toMatchObject({ locked: true, applied: 1 });
+    expect(await blocksOf(member.personIntegrationId)).toHaveLength(1);
+  });
+});

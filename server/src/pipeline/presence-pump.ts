@@ -1,0 +1,114 @@
+import type { PresencePump } from '../core/context.ts';
+import type { Db } from '../db/client.ts';
+import { appliedSamples } from '../lib/metrics.ts';
+import { drainPresenceInbox, inboxIsEmpty } from './presence-inbox.ts';
+
+/** When the inbox is held by another process, or a drain failed, try again after this long. */
+const RETRY_MS = 100;
+const FAILURE_RETRY_MS = 1_000;
+/**
+ * A kick waits this long before draining, so a round takes the pushes of its neighbours too:
+ * fewer, larger rounds cost the database less per sample. It is what blocks lag behind the push.
+ */
+const LINGER_MS = 50;
+
+export type { PresencePump };
+
+/**
+ * Applies the presence inbox behind the push API. A kick starts a drain shortly (LINGER_MS) when
+ * none is running; kicks that arrive during a drain make it go round once more at once, so under load each round
+ * applies everything that arrived during the previous one (rounds grow with the load, and the
+ * engine's statements are shared by all the pushes of a round). Only one process drains at a time;
+ * the others retry shortly, and the minute job drains whatever a crashed process left behind.
+ */
+export function createPresencePump(options: {
+  db: Db;
+  notify: (accountId: string, topic: string) => Promise<void>;
+  onError?: (err: unknown) => void;
+}): PresencePump {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let behind = false;
+  let current: Promise<unknown> | null = null;
+
+  const later = (ms: number) => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      drainNow();
+    }, ms);
+    timer.unref();
+  };
+
+  const round = async () => {
+    for (;;) {
+      const drain = drainPresenceInbox(options.db);
+      current = drain;
+      const result = await drain.finally(() => {
+        current = null;
+      });
+      if (!result.locked) {
+        behind = false;
+        later(RETRY_MS);
+        return;
+      }
+      behind = result.more;
+      appliedSamples.inc(result.applied);
+      for (const accountId of result.accountIds) await options.notify(accountId, 'presence').catch(() => {});
+      if (!result.more) return;
+    }
+  };
+
+  function kick(): void {
+    if (running) again = true;
+    else later(LINGER_MS);
+  }
+
+  function drainNow(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    again = false;
+    running = round()
+      .catch((err) => {
+        options.onError?.(err);
+        later(FAILURE_RETRY_MS);
+      })
+      .finally(() => {
+        running = null;
+        if (again) drainNow();
+      });
+  }
+
+  return {
+    kick,
+    async keepUp() {
+      if (behind && current) await current.catch(() => {});
+    },
+    async flush() {
+      drainNow();
+      while (running) await running;
+    },
+    async settled() {
+      for (;;) {
+        if (stopped) throw new Error('the presence pump is stopped');
+        drainNow();
+        while (running) await running;
+        if (await inboxIsEmpty(options.db)) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (running) await running;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { type DebugEventKind, integrationRuns } from '../db/schema/integrations.ts';
+
+export type RunTrigger = 'push' | 'poll' | 'backfill' | 'webhook';
+export interface RunCounts {
+  peopleFound: number;
+  eventsCreated: number;
+}
+
+/** Records one integration run. integration_start, integration_complete and error are added for you. */
+export interface RunRecorder {
+  id: string;
+  debug(event: DebugEventKind, details?: Record<string, unknown>, durationMs?: number): void;
+  /**
+   * `within`: write the run in that transaction (so it commits with the run's data) instead of on
+   * its own. `alongside`: data-modifying CTEs (`name as (...)`) written in the same statement, so
+   * the run and that data commit together without a transaction.
+   */
+  finish(counts: RunCounts, within?: DbOrTx, alongside?: SQL[]): Promise<void>;
+  fail(error: unknown, counts?: RunCounts): Promise<void>;
+}
+
+/** Debug events kept per run; further ones are counted in one closing milestone. */
+export const MAX_DEBUG_EVENTS_PER_RUN = 200;
+
+interface BufferedEvent {
+  event: DebugEventKind;
+  ts: string;
+  dur: number | null;
+  details: Record<string, unknown> | null;
+}
+
+export function errorMessageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 1000);
+}
+
+/**
+ * Inserts a running run (or, with deferInsert, for short runs such as a push, writes the run only
+ * when it ends: one statement instead of two) and returns a recorder that buffers debug events in memory; finish/fail
+ * write the outcome, every debug event and the integration's last_run_at in one statement.
+ */
+export async function startRun(
+  db: DbOrTx,
+  integration: { id: string; accountId: string },
+  trigger: RunTrigger,
+  options: { deferInsert?: boolean } = {},
+): Promise<RunRecorder> {
+  const startedAt = new Date();
+  let row: { id: string } | undefined;
+  if (options.deferInsert) row = { id: randomUUID() };
+  else {
+    [row] = await db
+      .insert(integrationRuns)
+      .values({ integrationId: integration.id, accountId: integration.accountId, trigger, startedAt })
+      .returning({ id: integrationRuns.id });
+  }
+  if (!row) throw new Error('could not start the integration run');
+  const runId = row.id;
+  const buffer: BufferedEvent[] = [];
+  let dropped = 0;
+  let done = false;
+
+  const debug: RunRecorder['debug'] = (event, details, durationMs) => {
+    if (buffer.length >= MAX_DEBUG_EVENTS_PER_RUN - 2) {
+      dropped++;
+      return;
+    }
+    buffer.push({
+      event,
+      ts: new Date().toISOString(),
+      dur: durationMs === undefined ? null : Math.round(durationMs),
+      details: details ?? null,
+    });
+  };
+  debug('integration_start', { trigger });
+
+  const write = async (
+    status: 'success' | 'failed',
+    counts: RunCounts,
+    errorMessage: string | null,
+    target: DbOrTx = db,
+    alongside: SQL[] = [],
+  ) => {
+    if (done) return;
+    const finishedAt = new Date();
+    const durationMs = finishedAt.getTime() - startedAt.getTime();
+    const events = [...buffer];
+    if (dropped > 0) {
+      events.push({
+        event: 'milestone',
+        ts: finishedAt.toISOString(),
+        dur: null,
+        details: { message: `${dropped} more debug events were not kept` },
+      });
+    }
+    events.push(
+      status === 'success'
+        ? { event: 'integration_complete', ts: finishedAt.toISOString(), dur: durationMs, details: { ...counts } }
+        : { event: 'error', ts: finishedAt.toISOString(), dur: durationMs, details: { message: errorMessage } },
+    );
+    const upsertRun = options.deferInsert
+      ? sql`insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
+                                          duration_ms, people_found, events_created, error_message)
+            values (${runId}, ${integration.id}, ${integration.accountId}, ${trigger}, ${status},
+                    ${startedAt.toISOString()}::timestamptz, ${finishedAt.toISOString()}::timestamptz, ${durationMs},
+                    ${counts.peopleFound}, ${counts.eventsCreated}, ${errorMessage})
+            returning id`
+      : sql`update integration_runs
+           set status = ${status}, finished_at = ${finishedAt.toISOString()}::timestamptz, duration_ms = ${durationMs},
+               people_found = ${counts.peopleFound}, events_created = ${counts.eventsCreated},
+               error_message = ${errorMessage}
+         where id = ${runId}
+        returning id`;
+    // last_run_at moves at most once a second: concurrent pushes of one integration then rarely wait
+    // on its row until each other's commit.
+    const extra = alongside.length > 0 ? sql`${sql.join(alongside, sql`, `)}, ` : sql``;
+    await target.execute(sql`
+      with ${extra}run as (${upsertRun}), debug as (
+        insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
+        select run.id, e.event, e.ts, e.dur, e.details
+          from run, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
+      )
+      update integrations
+         set last_run_at = greatest(coalesce(last_run_at, ${startedAt.toISOString()}::timestamptz), ${startedAt.toISOString()}::timestamptz)
+       where id = ${integration.id}
+         and (last_run_at is null or last_run_at < ${startedAt.toISOString()}::timestamptz - interval '1 second')`);
+    // Written inside the caller's transaction, the run only counts as recorded once that commits: a
+    // retried transaction writes it again, a failed commit leaves fail() free to record the failure.
+    if (target === db) done = true;
+  };
+
+  return {
+    id: runId,
+    debug,
+    finish: (counts, within, alongside) => write('success', counts, null, within, alongside),
+    fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),
+  };
+}
