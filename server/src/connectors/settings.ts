@@ -1,3 +1,20 @@
+import type { ConnectorContext } from './types.ts';
+
+/** The stored credentials, opened with the secret box; nothing when there are none or they cannot be read. */
+export function storedSecrets(ctx: Pick<ConnectorContext, 'secrets' | 'integration'>): Record<string, unknown> {
+  const sealed = ctx.integration.secretsEncrypted;
+  if (!sealed) return {};
+  try {
+    return ctx.secrets.decryptJson<Record<string, unknown>>(sealed);
+  } catch {
+    return {};
+  }
+}
+
+/** A connector's state from the previous poll as an object ({} at first). */
+export const previousState = <T>(ctx: Pick<ConnectorContext, 'integration'>): Partial<T> =>
+  (ctx.integration.state && typeof ctx.integration.state === 'object' ? ctx.integration.state : {}) as Partial<T>;
+
 /** A text setting, trimmed; null when empty or not text. */
 export function textSetting(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;

@@ -11,10 +11,10 @@ export interface ConnectorIntegration {
   name: string;
   config: Record<string, unknown>;
   lastRunAt: Date | null;
-  /** Decrypted credentials: OAuth tokens (access_token, refresh_token, expires_at, scope) and password fields. */
-  credentials?: Record<string, unknown>;
-  /** What the previous poll left for this one (ETags, cursors); {} at first. */
-  pollState?: Record<string, unknown>;
+  /** The stored credentials (OAuth tokens, a personal access token), sealed with `secrets`. */
+  secretsEncrypted?: string | null;
+  /** What this connector returned as `state` after the previous poll (ETags, newest event seen). */
+  state?: unknown;
 }
 
 /** The run's debug log, as a connector writes to it (the pipeline records the run). */
@@ -61,10 +61,8 @@ export interface ProviderEvent {
 export interface PollResult {
   presence: PolledPresence[];
   events: ProviderEvent[];
-  /** Replaces the integration's poll state when given (stored with the poll's data). */
-  state?: Record<string, unknown>;
-  /** Credentials to merge into the stored ones (a refreshed access token), when given. */
-  credentials?: Record<string, unknown>;
+  /** Kept for the next poll (the pipeline stores it on the integration with the poll's data). */
+  state?: unknown;
 }
 
 /** The history a connector can report on an integration's first run (`from` to the poll's `now`). */

@@ -8,7 +8,6 @@ import { integrations, services } from '../db/schema/integrations.ts';
 import { stepMinutesFor } from '../engine/step.ts';
 import { applyPolledPresence } from './apply-polled.ts';
 import { backfillHistory } from './backfill.ts';
-import { readCredentials, saveConnectorState } from './connector-state.ts';
 import { storeEvents } from './events-store.ts';
 import { startRun } from './run-recorder.ts';
 
@@ -31,7 +30,7 @@ async function loadIntegration(db: DbOrTx, integrationId: string) {
       archivedAt: integrations.archivedAt,
       lastRunAt: integrations.lastRunAt,
       secretsEncrypted: integrations.secretsEncrypted,
-      pollState: integrations.pollState,
+      connectorState: integrations.connectorState,
       consecutiveFailures: integrations.consecutiveFailures,
       provider: services.provider,
       accountStatus: accounts.status,
@@ -109,8 +108,8 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     name: row.name,
     config: row.config,
     lastRunAt: row.lastRunAt,
-    credentials: readCredentials(deps.secrets, row.secretsEncrypted),
-    pollState: row.pollState,
+    secretsEncrypted: row.secretsEncrypted,
+    state: row.connectorState,
   };
   const since = row.lastRunAt && row.lastRunAt < now ? row.lastRunAt : new Date(now.getTime() - stepMinutes * 60_000);
   const run = await startRun(db, integration, 'poll');
@@ -127,7 +126,12 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     const counts = await db.transaction(async (tx) => {
       await applyPolledPresence(tx, integration, result.presence, stepMinutes, run, now);
       const stored = await storeEvents(tx, integration, result.events, run);
-      await saveConnectorState(tx, deps, row.id, result);
+      if (result.state !== undefined) {
+        await tx
+          .update(integrations)
+          .set({ connectorState: (result.state ?? null) as Record<string, unknown> | null })
+          .where(eq(integrations.id, row.id));
+      }
       return {
         peopleFound: new Set(result.presence.map((p) => p.personIdentifier)).size,
         eventsCreated: stored.created,

@@ -66,7 +66,7 @@ describe('polling the work-signal sources through the pipeline', () => {
       { external_id: sha(3), kind: 'git_commit' },
     ]);
     const [row] = await t.db.select().from(integrations).where(eq(integrations.id, integration.id));
-    expect(row?.pollState).toEqual({
+    expect(row?.connectorState).toEqual({
       orgs: { acme: { etag: '"1"', newestSeen: '2025-06-02T09:00:00Z', pollAfter: now.getTime() + 60_000 } },
     });
     const second = await runIntegrationPoll(t.deps, integration.id, new Date(now.getTime() + 10 * 60_000));
@@ -98,7 +98,7 @@ describe('polling the work-signal sources through the pipeline', () => {
     expect(outcome).toMatchObject({ status: 'success', eventsCreated: 1 });
     expect(await eventsOf(integration.id)).toEqual([{ external_id: sha(11), kind: 'commit' }]);
     const [row] = await t.db.select().from(integrations).where(eq(integrations.id, integration.id));
-    expect(row?.pollState).toEqual({ projects: { '42': { newestEventId: 501 } } });
+    expect(row?.connectorState).toEqual({ projects: { '42': { newestEventId: 501 } } });
   });
 
   it('Google Drive: edits and external sharing, then the summary of the day before', async () => {

@@ -1,4 +1,4 @@
-import { listSetting, textSetting } from '../settings.ts';
+import { listSetting, previousState, storedSecrets, textSetting } from '../settings.ts';
 import type { Connector } from '../types.ts';
 import { type GithubPollState, pollGithubOrgs } from './org-events.ts';
 
@@ -10,7 +10,7 @@ import { type GithubPollState, pollGithubOrgs } from './org-events.ts';
 export const githubConnector: Connector = {
   provider: 'github',
   async poll(ctx) {
-    const credentials = ctx.integration.credentials ?? {};
+    const credentials = storedSecrets(ctx);
     const token = textSetting(credentials.access_token) ?? textSetting(credentials.accessToken);
     const organizations = listSetting(ctx.integration.config.organizations);
     if (!token || organizations.length === 0) {
@@ -21,7 +21,7 @@ export const githubConnector: Connector = {
       });
       return { presence: [], events: [] };
     }
-    const previous = (ctx.integration.pollState ?? {}) as Partial<GithubPollState>;
+    const previous = previousState<GithubPollState>(ctx);
     const { events, state } = await pollGithubOrgs({
       apiUrl: ctx.config.GITHUB_API_URL,
       token,

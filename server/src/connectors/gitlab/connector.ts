@@ -1,4 +1,4 @@
-import { listSetting, textSetting } from '../settings.ts';
+import { listSetting, previousState, storedSecrets, textSetting } from '../settings.ts';
 import type { Connector } from '../types.ts';
 import { type GitlabAuth, type GitlabPollState, pollGitlabEvents } from './events-poll.ts';
 
@@ -10,7 +10,7 @@ import { type GitlabAuth, type GitlabPollState, pollGitlabEvents } from './event
 export const gitlabConnector: Connector = {
   provider: 'gitlab',
   async poll(ctx) {
-    const credentials = ctx.integration.credentials ?? {};
+    const credentials = storedSecrets(ctx);
     const oauth = textSetting(credentials.access_token);
     const pat = textSetting(credentials.accessToken);
     const auth: GitlabAuth | null = oauth
@@ -28,7 +28,7 @@ export const gitlabConnector: Connector = {
       });
       return { presence: [], events: [] };
     }
-    const previous = (ctx.integration.pollState ?? {}) as Partial<GitlabPollState>;
+    const previous = previousState<GitlabPollState>(ctx);
     const { events, state } = await pollGitlabEvents({
       baseUrl: textSetting(ctx.integration.config.baseUrl) ?? ctx.config.GITLAB_URL,
       auth,

@@ -1,5 +1,5 @@
 import { ConnectorError } from '../errors.ts';
-import { textSetting } from '../settings.ts';
+import { previousState, storedSecrets, textSetting } from '../settings.ts';
 import type { Connector, ProviderEvent } from '../types.ts';
 import { parseDomains } from './people.ts';
 import { pollGoogleDrive } from './poll.ts';
@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 export const googleDriveConnector: Connector = {
   provider: 'google',
   async poll(ctx) {
-    const credentials = ctx.integration.credentials ?? {};
+    const credentials = storedSecrets(ctx);
     const accessToken = textSetting(credentials.access_token);
     if (!accessToken)
       throw new ConnectorError('configuration', 'Google Drive is not connected: press Connect Google Drive');
@@ -31,7 +31,7 @@ export const googleDriveConnector: Connector = {
     const polled = await pollGoogleDrive({ ...common, accessToken, since: ctx.since });
     const events: ProviderEvent[] = [...polled.events];
 
-    const state = { ...(ctx.integration.pollState ?? {}) } as { summarizedDay?: string; source?: string };
+    const state: { summarizedDay?: string; source?: string } = { ...previousState<{ summarizedDay: string }>(ctx) };
     const yesterday = utcDay(new Date(ctx.now.getTime() - DAY_MS));
     if (!state.summarizedDay || state.summarizedDay < yesterday) {
       const start = new Date(`${yesterday}T00:00:00.000Z`);
@@ -51,7 +51,6 @@ export const googleDriveConnector: Connector = {
       presence: [],
       events,
       state,
-      ...(polled.accessToken !== accessToken ? { credentials: { access_token: polled.accessToken } } : {}),
     };
   },
 };

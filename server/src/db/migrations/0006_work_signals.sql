@@ -1,5 +1,6 @@
 ALTER TABLE "integrations" ADD COLUMN "webhook_secret_encrypted" text;--> statement-breakpoint
-ALTER TABLE "integrations" ADD COLUMN "poll_state" jsonb DEFAULT '{}'::jsonb NOT NULL;
+-- The same column as the chat connectors' migration adds; whichever runs first creates it.
+ALTER TABLE "integrations" ADD COLUMN IF NOT EXISTS "connector_state" jsonb;
 -- GitHub, GitLab and Google Drive as the work-signals connectors describe and configure them.
 --> statement-breakpoint
 UPDATE "services" SET "description" = $desc$Commits and deployments from GitHub show when your developers are working, even when they never open the team chat.

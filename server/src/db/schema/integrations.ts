@@ -52,10 +52,10 @@ export const integrations = pgTable(
     secretsEncrypted: text('secrets_encrypted'),
     /** Encrypted (APP_SECRET) secret of the incoming webhook (GitHub, GitLab); shown only to managers. */
     webhookSecretEncrypted: text('webhook_secret_encrypted'),
-    /** Where a connector's poll stands (ETags, poll intervals, newest event seen); written by the pipeline. */
-    pollState: jsonb('poll_state').$type<Record<string, unknown>>().notNull().default({}),
     apiKeyHash: text('api_key_hash').unique(),
     apiKeyEncrypted: text('api_key_encrypted'),
+    /** What a polling connector carries from one poll to the next (ETags, newest event seen, sweep position). */
+    connectorState: jsonb('connector_state').$type<Record<string, unknown>>(),
     lastConnectedAt: timestamp('last_connected_at', { withTimezone: true }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
