@@ -179,6 +179,16 @@ module.exports = {
     ...neverRules,
     ...directionRules,
     {
+      name: 'feature-through-index',
+      comment: 'a feature is reached by the app and other features only through its index.ts',
+      severity: 'error',
+      from: { path: '^web/src/(app/|features/([^/]+)/)', pathNot: TESTS },
+      to: {
+        path: '^web/src/features/[^/]+/.',
+        pathNot: ['^web/src/features/$2/', '^web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
       name: 'not-resolvable',
       comment: 'an import that points nowhere',
       severity: 'error',

@@ -67,4 +67,20 @@ describe('import boundaries', { timeout: 120_000 }, () => {
       ].sort(),
     );
   });
+
+  it('lets the app and other features reach a feature only through its index.ts', () => {
+    const fromFeature = `web/src/features/account/boundary-probe-${process.pid}.ts`;
+    const fromApp = `web/src/app/boundary-probe-${process.pid}.ts`;
+    const fromOwnFeature = `web/src/features/maintenance/boundary-probe-${process.pid}.ts`;
+    const result = cruiseProbes({
+      [fromFeature]:
+        "import { MaintenanceTab } from '../maintenance/components/maintenance-tab.tsx';\nexport const probe = MaintenanceTab;\n",
+      [fromApp]: "export const probe = () => import('../features/maintenance/components/maintenance-tab.tsx');\n",
+      [fromOwnFeature]:
+        "import { MaintenanceTab } from './components/maintenance-tab.tsx';\nimport * as account from '../account/index.ts';\nexport const probe = [MaintenanceTab, account];\n",
+    });
+    const broken = [...result.output.matchAll(/error (\S+): (\S+) →/g)].map(([, rule, from]) => `${rule} ${from}`);
+    expect(broken.sort()).toEqual([`feature-through-index ${fromApp}`, `feature-through-index ${fromFeature}`].sort());
+    expect(result.status).not.toBe(0);
+  });
 });

@@ -115,9 +115,13 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
   const who = week.personName ?? 'This person';
 
   return (
-    <div
-      className="max-h-[calc(100dvh-12rem)] min-h-80 overflow-auto rounded-lg border border-line bg-surface"
+    <section
+      className="max-h-[calc(100dvh-12rem)] min-h-80 overflow-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-ring/40"
       data-testid="week-grid"
+      // The grid scrolls both ways; a week with no blocks has nothing else that can take focus.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      aria-label={`Week of ${who}`}
     >
       <div
         className="grid"
@@ -182,6 +186,6 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
           />
         ))}
       </div>
-    </div>
+    </section>
   );
 }
