@@ -19,11 +19,14 @@ export const googleDriveConnector: Connector = {
     if (!accessToken)
       throw new ConnectorError('configuration', 'Google Drive is not connected: press Connect Google Drive');
     const config = ctx.integration.config;
-    const email = textSetting(config.account_email)?.toLowerCase() ?? null;
+    // The connected account: its e-mail names the grant (team_name), or an operator set it.
+    const named = textSetting(config.account_email) ?? textSetting(config.team_name);
+    const email = named?.includes('@') ? named.toLowerCase() : null;
     const common = {
       activityUrl: ctx.config.GOOGLE_DRIVE_ACTIVITY_URL,
       adminUrl: ctx.config.GOOGLE_ADMIN_URL,
-      scope: textSetting(credentials.scope) ?? '',
+      // A grant's scope is kept with the integration's settings; older grants kept it with the tokens.
+      scope: textSetting(config.scope) ?? textSetting(credentials.scope) ?? '',
       viewer: { email, displayName: textSetting(config.account_name) },
       internalDomains: parseDomains(config.internalDomains),
       trace: ctx.run,
