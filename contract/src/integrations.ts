@@ -82,6 +82,18 @@ export const integrationDetail = integrationSummary.extend({
   webhook: webhookSettings
     .nullable()
     .describe('Incoming webhook (GitHub, GitLab): the URL and secret to give the provider; null for other services'),
+  oauth: z
+    .object({
+      provider: z.string(),
+      configured: z.boolean().describe('The server has client credentials for this provider'),
+      needsReauthorization: z.boolean().describe('The grant was revoked or expired; polling waits for a new one'),
+    })
+    .nullable()
+    .describe('OAuth services (Slack, Microsoft Teams, Discord...): how their authorization stands'),
+  connectionError: z
+    .string()
+    .nullable()
+    .describe("Why the provider connection is down, in the provider's words (e.g. Discord's presence intent)"),
 });
 export type IntegrationDetail = z.infer<typeof integrationDetail>;
 

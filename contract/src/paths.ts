@@ -93,3 +93,12 @@ export const inboundPaths = {
   delivery: (provider: 'github' | 'gitlab', integrationId: string) =>
     `/api/v1/inbound/${seg(provider)}/${seg(integrationId)}`,
 } as const;
+
+/** OAuth (server/src/modules/oauth): start per provider, the providers' redirect URI, the web return page. */
+export const oauthPaths = {
+  authUrl: (provider: string) => `/api/v1/integrations/${seg(provider)}/auth-url`,
+  /** The redirect URI registered with each provider. */
+  callback: (provider: string) => `/api/v1/integrations/oauth/${seg(provider)}/callback`,
+  /** The web page the callback sends the browser to. */
+  returnPage: (provider: string) => `/integrations/${seg(provider)}/callback`,
+} as const;

@@ -108,6 +108,10 @@ export const unassignedUser = z
     createdAt: isoTime,
     activityCount: z.number().int().describe('Blocks plus events'),
     personIntegrations: z.array(personIntegration),
+    mergeSuggestion: z
+      .object({ personId: z.uuid(), name: z.string().nullable() })
+      .nullable()
+      .describe('An active person with the same e-mail (unassigned only): offered for merge first'),
   })
   .meta({ id: 'UnassignedUser' });
 export type UnassignedUser = z.infer<typeof unassignedUser>;

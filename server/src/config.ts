@@ -60,6 +60,20 @@ const configSchema = z.object({
   GOOGLE_TOKEN_URL: providerUrl('https://oauth2.googleapis.com/token'),
   GOOGLE_DRIVE_ACTIVITY_URL: providerUrl('https://driveactivity.googleapis.com'),
   GOOGLE_ADMIN_URL: providerUrl('https://admin.googleapis.com'),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: z.url('must be a URL').default('https://slack.com/api/'),
+  SLACK_AUTHORIZE_URL: z.url('must be a URL').default('https://slack.com/oauth/v2/authorize'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  MICROSOFT_TENANT: z.string().min(1).default('common'),
+  MICROSOFT_LOGIN_URL: z.url('must be a URL').default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.url('must be a URL').default('https://graph.microsoft.com'),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_BOT_TOKEN: optionalString,
+  DISCORD_API_URL: z.url('must be a URL').default('https://discord.com/api/v10'),
+  DISCORD_AUTHORIZE_URL: z.url('must be a URL').default('https://discord.com/oauth2/authorize'),
   JOBS: z
     .enum(['true', 'false'])
     .default('true')

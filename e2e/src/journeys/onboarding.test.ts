@@ -4,13 +4,12 @@ import { seriousViolations } from '../axe.ts';
 import { DESKTOP, PHONE, screenshot, watchConsole } from '../browser.ts';
 import type { StartedServer } from '../server.ts';
 import { type MailCatcher, type OwnServer, startOwnServer } from './own-server.ts';
+import { signUp as signUpThroughPages } from './sign-up.ts';
 
 let own: OwnServer;
 let browser: Browser;
 let server: StartedServer;
 let mail: MailCatcher;
-
-const PASSWORD = 'Night-owls-42!';
 
 beforeAll(async () => {
   own = await startOwnServer({ SEED_DEMO: 'false', JOBS: 'false' });
@@ -22,22 +21,7 @@ const url = (path: string) => `${server.url}${path}`;
 /** Console problems other than answers the wizard expects (a 401 before sign-in, a 404 on a deleted integration). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of (401|404)/.test(p));
 
-/** Signs a new account up through the pages and the mailed code; the gate then lands it in the wizard. */
-async function signUp(page: Page, email: string) {
-  await page.goto(url('/signup'));
-  await page.getByLabel('Work email').fill(email);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
-  const code = await mail.waitFor(email, /confirmation code: (\d{6})/);
-  await page.goto(url(`/confirm-email?email=${encodeURIComponent(email)}`));
-  await page.getByLabel('Confirmation code').fill(code);
-  await page.getByRole('button', { name: 'Confirm email' }).click();
-  await page.waitForURL(/\/set-password\?/);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.waitForURL(/\/onboarding\/step1$/);
-}
+const signUp = (page: Page, email: string) => signUpThroughPages(page, server.url, mail, email);
 
 /** Pushes one presence sample with a key, as the owner's bridge (or the shown curl command) would. */
 async function pushPresence(apiKey: string) {

@@ -9,6 +9,7 @@ import { type JobRunner, startJobs } from '../jobs/index.ts';
 import { SecretBox } from '../lib/crypto.ts';
 import { createMailer } from '../lib/mail/mailer.ts';
 import { createNotifier } from '../lib/notify.ts';
+import { DiscordGatewayHolder } from '../pipeline/discord-gateway-holder.ts';
 import { createPresencePump } from '../pipeline/presence-pump.ts';
 import { type SeedResult, seedIfEmpty } from './seed.ts';
 import { createDemoTeam } from './seed-team.ts';
@@ -73,6 +74,7 @@ export async function startServer(
   let seed: SeedResult = { seeded: false };
   let jobs = null as JobRunner | null;
   let app: App | null = null;
+  const discord = new DiscordGatewayHolder(deps);
   try {
     await prepareDatabase(database, async () => {
       seed = await seedIfEmpty(deps, { demo: config.SEED_DEMO, createDemoTeam });
@@ -90,6 +92,8 @@ export async function startServer(
     }
     // Presence a previous process accepted but did not get to apply.
     deps.presence.kick();
+    // Discord's Gateway: every worker offers to hold it; the advisory lock picks exactly one.
+    if (config.ROLE !== 'web') discord.start();
     let stopping: Promise<void> | null = null;
     return {
       deps,
@@ -99,6 +103,7 @@ export async function startServer(
       stop: () => {
         stopping ??= (async () => {
           await app?.close().catch(() => {});
+          await discord.stop().catch(() => {});
           await deps.presence.stop().catch(() => {});
           await jobs?.stop().catch(() => {});
           await database.db.execute(sql`select 1`).catch(() => {});

@@ -3,6 +3,8 @@ import type { debugEventKind } from '@overlap/contract/integrations';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../lib/crypto.ts';
+import type { GrantFields } from './oauth.ts';
+import type { PartialSweep } from './results.ts';
 
 /** What a connector knows about the integration it polls. */
 export interface ConnectorIntegration {
@@ -13,7 +15,7 @@ export interface ConnectorIntegration {
   lastRunAt: Date | null;
   /** The stored credentials (OAuth tokens, a personal access token), sealed with `secrets`. */
   secretsEncrypted?: string | null;
-  /** What this connector returned as `state` after the previous poll (ETags, newest event seen). */
+  /** What this connector returned as `state` after the previous poll (member list, sweep position, ETags). */
   state?: unknown;
 }
 
@@ -61,8 +63,12 @@ export interface ProviderEvent {
 export interface PollResult {
   presence: PolledPresence[];
   events: ProviderEvent[];
-  /** Kept for the next poll (the pipeline stores it on the integration with the poll's data). */
+  /** Kept for the next poll (the pipeline stores it on the integration). */
   state?: unknown;
+  /** A refreshed OAuth grant the pipeline stores before anything else. */
+  grant?: GrantFields;
+  /** The sweep could not reach every member; the run log says so. */
+  partial?: PartialSweep | null;
 }
 
 /** The history a connector can report on an integration's first run (`from` to the poll's `now`). */

@@ -1,4 +1,5 @@
 export * from './schema/accounts.ts';
 export * from './schema/activity.ts';
 export * from './schema/integrations.ts';
+export * from './schema/oauth.ts';
 export * from './schema/users.ts';

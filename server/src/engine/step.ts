@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type AccountLimitSettings, effectiveLimits } from '../core/plans.ts';
-import { isPolled } from '../core/providers.ts';
+import { providerTraits } from '../core/providers.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { integrations, services } from '../db/schema/integrations.ts';
@@ -16,11 +16,13 @@ export interface StepInputs {
 
 /**
  * The sampling step of an integration, in minutes. Pushes arrive at the service's interval;
- * polls run at the slower of the service's interval and the plan's tracking interval.
+ * polls (and a gateway listener's snapshots) run at the slower of the service's interval and the
+ * plan's tracking interval.
  */
 export function stepMinutesOf(input: StepInputs): number {
   const service = Math.max(1, input.serviceIntervalMinutes ?? DEFAULT_STEP_MINUTES);
-  if (!isPolled(input.provider)) return service;
+  const ingestion = providerTraits(input.provider)?.ingestion;
+  if (ingestion !== 'polled' && ingestion !== 'listener') return service;
   return Math.max(service, Math.max(1, effectiveLimits(input.account).integrationInterval));
 }
 

@@ -17,6 +17,7 @@ import ingestRoutes from '../modules/ingest/routes.ts';
 import integrationsRoutes from '../modules/integrations/routes.ts';
 import invitationsRoutes from '../modules/invitations/routes.ts';
 import maintenanceRoutes from '../modules/maintenance/routes.ts';
+import oauthRoutes from '../modules/oauth/routes.ts';
 import onboardingRoutes from '../modules/onboarding/routes.ts';
 import peopleRoutes from '../modules/people/routes.ts';
 import peopleIntegrationsRoutes from '../modules/people-integrations/routes.ts';
@@ -51,6 +52,7 @@ const AREAS: AreaPlugin[] = [
   integrationsRoutes,
   invitationsRoutes,
   maintenanceRoutes,
+  oauthRoutes,
   onboardingRoutes,
   peopleRoutes,
   peopleIntegrationsRoutes,

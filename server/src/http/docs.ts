@@ -9,7 +9,15 @@ using the key shown on the integration's Setup tab. Every other call is used by 
 with a session cookie. Push limits: 1,000 users or events and 1 MiB per request, 120 requests per
 minute per key (429 with \`Retry-After\` beyond); curl examples are under each push call below.
 
-Every error answers \`{ statusCode, code, error, message, details? }\`; \`details\` lists each bad field.`;
+Every error answers \`{ statusCode, code, error, message, details? }\`; \`details\` lists each bad field.
+
+**Operators: OAuth apps.** Slack, Microsoft Teams and Discord connect with OAuth once their client
+credentials are set (\`SLACK_CLIENT_ID\`/\`SLACK_CLIENT_SECRET\`; \`MICROSOFT_CLIENT_ID\`/\`MICROSOFT_CLIENT_SECRET\`/
+\`MICROSOFT_TENANT\`; \`DISCORD_CLIENT_ID\`/\`DISCORD_CLIENT_SECRET\`/\`DISCORD_BOT_TOKEN\`). Register the
+redirect URL \`{PUBLIC_URL}/api/v1/integrations/oauth/{provider}/callback\` with each. Slack: bot scopes
+\`users:read\`, \`users:read.email\`, \`team:read\`. Microsoft: delegated Graph permissions \`User.Read.All\`,
+\`Presence.Read.All\`, \`offline_access\` (administrator consent). Discord: scopes \`identify bot\`, and the bot's
+**Presence** and **Server Members** privileged intents enabled. The README's "Connecting chat apps" says more.`;
 
 /** OpenAPI document generated from the contract's zod schemas, and the API reference at /docs. */
 export async function registerDocs(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -33,6 +33,8 @@ export async function applyPolledPresence(
       seenAt: p.at,
     })),
   );
+  const created = [...identities.values()].filter((i) => i.created).length;
+  run?.debug('person_lookup', { identities: identities.size, known: identities.size - created, created });
   const samples: PresenceSampleInput[] = [];
   let skipped = 0;
   for (const p of presence) {

@@ -74,6 +74,7 @@ async function createUnknown(
     pi_id: randomUUID(),
     ident: u.personIdentifier,
     name: nameOf(u),
+    display_name: u.name?.trim() || null,
     email: u.email ?? null,
     tz: u.timezone ?? null,
     online: u.isOnline ?? false,
@@ -84,16 +85,19 @@ async function createUnknown(
   const inserted = await tx.execute<{ external_id: string }>(sql`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(person_id uuid, pi_id uuid, ident text, name text, email text, tz text, online boolean,
-             seen timestamptz, status text, details jsonb)
+        as r(person_id uuid, pi_id uuid, ident text, name text, display_name text, email text, tz text,
+             online boolean, seen timestamptz, status text, details jsonb)
     ), new_people as (
       insert into people (id, account_id, name, email, status, person_identifier, timezone_automatic, is_online,
                           last_seen_at, details)
       select person_id, ${integration.accountId}::uuid, name, email, 'unassigned', ident, tz, online, seen, details
         from input
     )
-    insert into person_integrations (id, account_id, person_id, integration_id, external_id, last_status, last_seen_at)
-    select pi_id, ${integration.accountId}::uuid, person_id, ${integration.id}::uuid, ident, status, seen from input
+    insert into person_integrations (id, account_id, person_id, integration_id, external_id, last_status, last_seen_at,
+                                     metadata)
+    select pi_id, ${integration.accountId}::uuid, person_id, ${integration.id}::uuid, ident, status, seen,
+           jsonb_strip_nulls(jsonb_build_object('displayName', display_name, 'email', email))
+      from input
     on conflict (integration_id, external_id) do nothing
     returning external_id`);
   const won = new Set(inserted.rows.map((r) => r.external_id));

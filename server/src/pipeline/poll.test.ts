@@ -85,8 +85,8 @@ describe('runIntegrationPoll', () => {
     expect(second.status).toBe('failed');
     const [row] = await t.db.select().from(integrations).where(eq(integrations.id, gitlab.id));
     expect(row?.consecutiveFailures).toBe(2);
-    // gitlab polls every 10 minutes: 10 x 2^2 = 40 minutes after two failures.
-    expect(row?.nextRunAt?.getTime()).toBe(now.getTime() + 40 * 60_000);
+    // Back-off is 1, 2, 4 ... minutes (at most 60): 2 minutes after the second failure.
+    expect(row?.nextRunAt?.getTime()).toBe(now.getTime() + 2 * 60_000);
     const runs = await t.db.select().from(integrationRuns).where(eq(integrationRuns.integrationId, gitlab.id));
     expect(runs.map((r) => [r.status, r.errorMessage])).toEqual([
       ['failed', 'provider answered 503'],

@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import { isConnectorError } from '../connectors/errors.ts';
+import { oauthSetupOf } from '../connectors/oauth-providers.ts';
 import { connectorFor } from '../connectors/registry.ts';
 import type { Connector, ConnectorIntegration } from '../connectors/types.ts';
 import type { AppDeps } from '../core/context.ts';
@@ -9,6 +11,8 @@ import { stepMinutesFor } from '../engine/step.ts';
 import { applyPolledPresence } from './apply-polled.ts';
 import { backfillHistory } from './backfill.ts';
 import { storeEvents } from './events-store.ts';
+import { markNeedsReauthorization, readGrant, saveGrant } from './integration-grant.ts';
+import { runErrorMessage } from './run-error.ts';
 import { startRun } from './run-recorder.ts';
 
 /** Longest wait between retries of a failing integration. */
@@ -29,9 +33,10 @@ async function loadIntegration(db: DbOrTx, integrationId: string) {
       status: integrations.status,
       archivedAt: integrations.archivedAt,
       lastRunAt: integrations.lastRunAt,
+      consecutiveFailures: integrations.consecutiveFailures,
       secretsEncrypted: integrations.secretsEncrypted,
       connectorState: integrations.connectorState,
-      consecutiveFailures: integrations.consecutiveFailures,
+      needsReauthorization: integrations.needsReauthorization,
       provider: services.provider,
       accountStatus: accounts.status,
     })
@@ -44,10 +49,16 @@ async function loadIntegration(db: DbOrTx, integrationId: string) {
 
 type IntegrationRow = NonNullable<Awaited<ReturnType<typeof loadIntegration>>>;
 
-/** Records a failed run's back-off: the next run waits step × 2^failures minutes (at most an hour). */
-async function backOff(db: DbOrTx, row: IntegrationRow, stepMinutes: number, now: Date): Promise<void> {
+/**
+ * Records a failed run's back-off: 1, 2, 4 ... minutes after each consecutive failure, at most an
+ * hour, and never sooner than a provider's Retry-After. The next success resets it.
+ */
+async function backOff(db: DbOrTx, row: IntegrationRow, now: Date, retryAfterSeconds = 0): Promise<void> {
   const failures = row.consecutiveFailures + 1;
-  const waitMinutes = Math.min(MAX_BACKOFF_MINUTES, stepMinutes * 2 ** Math.min(failures, 10));
+  const waitMinutes = Math.max(
+    Math.min(MAX_BACKOFF_MINUTES, 2 ** Math.min(failures - 1, 10)),
+    Math.ceil(retryAfterSeconds / 60),
+  );
   await db
     .update(integrations)
     .set({ consecutiveFailures: failures, nextRunAt: new Date(now.getTime() + waitMinutes * 60_000) })
@@ -76,15 +87,16 @@ async function firstRunWithHistory(
     await deps.notify(row.accountId, 'presence');
     return { status: 'success', runId: result.runId, peopleFound: result.people, eventsCreated: result.events };
   } catch (err) {
-    await backOff(db, row, await stepMinutesFor(db, row.id), now);
+    await backOff(db, row, now);
     return { status: 'failed', runId: '', error: err instanceof Error ? err.message : String(err) };
   }
 }
 
 /**
  * One scheduled run of a polled integration: poll the provider, store what it reports through the
- * engine in one transaction, record the run. A failure is recorded and backs off: the next run
- * waits step × 2^failures minutes (at most an hour).
+ * engine in one transaction (with a refreshed OAuth grant and the connector's state), record the
+ * run. A revoked grant marks the integration as needing re-authorization and stops its polling;
+ * any other failure is recorded in the provider's words and backs off.
  */
 export async function runIntegrationPoll(deps: AppDeps, integrationId: string, now = new Date()): Promise<PollOutcome> {
   const { db } = deps.database;
@@ -96,6 +108,10 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
   }
   const connector = connectorFor(row.provider);
   if (!connector) return { status: 'skipped', reason: `no connector for ${row.provider}` };
+  if (row.needsReauthorization) return { status: 'skipped', reason: 'needs re-authorization' };
+  if (oauthSetupOf(deps.config, row.provider) && !readGrant(deps.secrets, row).accessToken) {
+    return { status: 'skipped', reason: 'not connected' };
+  }
 
   if (connector.history && connector.historyDays && !row.lastRunAt) {
     return firstRunWithHistory(deps, connector, row, connector.historyDays, now);
@@ -124,14 +140,15 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
       run,
     });
     const counts = await db.transaction(async (tx) => {
-      await applyPolledPresence(tx, integration, result.presence, stepMinutes, run, now);
-      const stored = await storeEvents(tx, integration, result.events, run);
+      if (result.grant) await saveGrant(tx, deps.secrets, row.id, result.grant);
       if (result.state !== undefined) {
         await tx
           .update(integrations)
           .set({ connectorState: (result.state ?? null) as Record<string, unknown> | null })
           .where(eq(integrations.id, row.id));
       }
+      await applyPolledPresence(tx, integration, result.presence, stepMinutes, run, now);
+      const stored = await storeEvents(tx, integration, result.events, run);
       return {
         peopleFound: new Set(result.presence.map((p) => p.personIdentifier)).size,
         eventsCreated: stored.created,
@@ -145,8 +162,14 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     await deps.notify(row.accountId, 'presence');
     return { status: 'success', runId: run.id, ...counts };
   } catch (err) {
-    await run.fail(err).catch(() => {});
-    await backOff(db, row, stepMinutes, now);
-    return { status: 'failed', runId: run.id, error: err instanceof Error ? err.message : String(err) };
+    const message = runErrorMessage(row.provider, err);
+    await run.fail(new Error(message)).catch(() => {});
+    if (isConnectorError(err, 'needs_reauthorization')) {
+      await markNeedsReauthorization(db, row.id, message);
+      await deps.notify(row.accountId, 'integrations');
+    } else {
+      await backOff(db, row, now, isConnectorError(err, 'rate_limited') ? (err.retryAfterSeconds ?? 0) : 0);
+    }
+    return { status: 'failed', runId: run.id, error: message };
   }
 }

@@ -36,3 +36,15 @@ export async function createPushIntegration(
 }
 
 export const bearer = (apiKey: string) => ({ authorization: `Bearer ${apiKey}` });
+
+/** A chat service an operator switched off (the catalogue's own are all enabled). */
+export async function disabledChatService(db: Db, provider = 'legacy-chat') {
+  const [existing] = await db.select().from(services).where(eq(services.provider, provider));
+  if (existing) return existing;
+  const [row] = await db
+    .insert(services)
+    .values({ name: 'Legacy Chat', provider, category: 'chat', enabled: false })
+    .returning();
+  if (!row) throw new Error('could not create the disabled service');
+  return row;
+}

@@ -8,6 +8,7 @@ import {
   checkoutPath,
   integrationPaths,
   maintenancePaths,
+  oauthPaths,
   onboardingPaths,
   peoplePaths,
   profilePaths,
@@ -28,6 +29,7 @@ export const apiPaths = {
   activity: { ...activityPaths, ...activityBlockPaths, stream: STREAM_PATH },
   people: { ...peoplePaths, ...calendarPaths },
   integrations: integrationPaths,
+  oauth: oauthPaths,
   /** The operator console's routes are not in the contract yet; they arrive with the console. */
   superadmin: { stopImpersonation: '/api/v1/superadmin/stop-impersonation' },
 } as const;

@@ -44,4 +44,11 @@ describe('route gates', () => {
     expect(gate('/onboarding/step1', user('manager'), false)).toBe('/');
     expect(gate('/onboarding', user('manager'), true)).toBe('/onboarding/step1');
   });
+
+  it('lets the authorization return pages through during onboarding and after it', () => {
+    expect(gate('/integrations/slack/callback', user('manager'), true)).toBeNull();
+    expect(gate('/integrations/microsoft/callback', user('manager'), false)).toBeNull();
+    expect(gate('/integrations/slack/callback', null, true)).toBe('/login');
+    expect(gate('/integrations/add', user('manager'), true)).toBe('/onboarding/step1');
+  });
 });

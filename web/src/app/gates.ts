@@ -14,6 +14,8 @@ const PUBLIC_PATHS = [
 
 export const isPublicPath = (path: string) => PUBLIC_PATHS.some((re) => re.test(path));
 const isOnboardingPath = (path: string) => path === '/onboarding' || path.startsWith('/onboarding/');
+/** The authorization return pages: reached from a provider during onboarding too. */
+const isOAuthReturnPath = (path: string) => /^\/integrations\/[^/]+\/callback$/.test(path);
 const isSuperadminPath = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
 interface GateInput {
@@ -33,6 +35,7 @@ export function gateRedirect({ path, search, user, onboardingNeeded }: GateInput
     return '/account?tab=billing';
   }
   if (isSuperadminPath(path) && user.role !== 'superadmin') return '/';
+  if (isOAuthReturnPath(path)) return null;
   if (onboardingNeeded && !isOnboardingPath(path)) return '/onboarding/step1';
   if (!onboardingNeeded && isOnboardingPath(path)) return '/';
   if (path === '/onboarding') return '/onboarding/step1';

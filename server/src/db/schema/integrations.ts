@@ -54,8 +54,12 @@ export const integrations = pgTable(
     webhookSecretEncrypted: text('webhook_secret_encrypted'),
     apiKeyHash: text('api_key_hash').unique(),
     apiKeyEncrypted: text('api_key_encrypted'),
-    /** What a polling connector carries from one poll to the next (ETags, newest event seen, sweep position). */
+    /** What a polling connector carries from one poll to the next (member list, sweep position). */
     connectorState: jsonb('connector_state').$type<Record<string, unknown>>(),
+    /** The OAuth grant was revoked or expired: not polled until the owner authorizes again. */
+    needsReauthorization: boolean('needs_reauthorization').notNull().default(false),
+    /** Why the provider connection is down (e.g. Discord's presence intent), shown on the integration. */
+    connectionError: text('connection_error'),
     lastConnectedAt: timestamp('last_connected_at', { withTimezone: true }),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),

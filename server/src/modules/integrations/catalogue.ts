@@ -69,16 +69,9 @@ const TEXTS: Record<string, CatalogueText> = {
   },
   discord: {
     description:
-      '## Discord\n\nA bot with the **Server Members** and **Presence** intents listens to presence updates in your server.',
-    configSchema: {
-      type: 'object',
-      properties: {
-        guildId: { type: 'string', label: 'Server (guild) id' },
-        botToken: { type: 'string', label: 'Bot token', password: true },
-      },
-      required: ['guildId'],
-    },
-    enabled: false,
+      "## Discord\n\nConnect with **OAuth**: you pick your server and Overlap's bot joins it. The bot listens to presence updates over Discord's Gateway (online, idle, do not disturb, offline); it reads no messages.\n\n- The bot needs the **Presence** and **Server Members** intents (set by the operator)\n- Bots are skipped",
+    configSchema: {},
+    enabled: true,
   },
   demo: {
     description:

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
-import { bearer, serviceByProvider } from '../../../test/factories/integrations.ts';
+import { bearer, disabledChatService, serviceByProvider } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations } from '../../db/schema/integrations.ts';
@@ -59,21 +59,22 @@ describe('integration API', () => {
     expect(item.apiKey).toBe(integration.maskedApiKey);
     expect(item).toMatchObject({ isStale: false, personIntegrationsCount: 0 });
 
+    await disabledChatService(t.db);
     const services = await call({ method: 'GET', url: '/api/v1/integrations/available-services' });
     const providers = services.json().map((s: { provider: string }) => s.provider);
     expect(providers).toContain('custom');
-    expect(providers).not.toContain('discord');
+    expect(providers).not.toContain('legacy-chat');
   });
 
   it('refuses bad creation input with 400 and creates nothing', async () => {
     const { call, account, custom } = await managerWithCustom();
-    const discord = await serviceByProvider(t.db, 'discord');
+    const disabled = await disabledChatService(t.db);
     const cases = [
       [{ serviceId: 'nope' }, 400],
       [{ serviceId: custom.id, kind: 'chat' }, 400],
       [{ serviceId: custom.id, config: { color: 'red' } }, 400],
       [{ serviceId: custom.id, config: { unknownSetting: 1 } }, 400],
-      [{ serviceId: discord.id }, 404],
+      [{ serviceId: disabled.id }, 404],
     ] as const;
     for (const [body, status] of cases) {
       const res = await call({ method: 'POST', url: '/api/v1/integrations', body });

@@ -59,6 +59,7 @@ export function toDetail(
   row: IntegrationRow,
   calls: (typeof apiCalls.$inferSelect)[],
   webhook: WebhookSettings | null,
+  oauthConfigured: boolean | null,
 ): IntegrationDetail {
   const summary = toSummary(secrets, row);
   const stored = readSecrets(secrets, row.integration.secretsEncrypted);
@@ -70,5 +71,14 @@ export function toDetail(
     maskedSecrets: maskSecrets(stored),
     apiCalls: row.service.tokenAuthentication ? calls.map(toApiCall) : [],
     webhook,
+    oauth:
+      oauthConfigured === null
+        ? null
+        : {
+            provider: row.service.provider,
+            configured: oauthConfigured,
+            needsReauthorization: row.integration.needsReauthorization,
+          },
+    connectionError: row.integration.connectionError,
   };
 }

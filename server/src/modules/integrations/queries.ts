@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiCalls, integrations, services } from '../../db/schema/integrations.ts';
 
@@ -9,15 +9,18 @@ export const isStaleSql = sql<boolean>`(${integrations.status} = 'active' and ${
 const personIntegrationsCount = sql<number>`(select count(*)::int from person_integrations pi
   where pi.integration_id = ${integrations.id})`;
 
+/** Every column but the connector's state between polls (a large workspace's member list). */
+const { connectorState: _connectorState, ...shownColumns } = getTableColumns(integrations);
+
 export const integrationColumns = {
-  integration: integrations,
+  integration: shownColumns,
   service: services,
   isStale: isStaleSql,
   personIntegrationsCount,
 };
 
 export type IntegrationRow = {
-  integration: typeof integrations.$inferSelect;
+  integration: Omit<typeof integrations.$inferSelect, 'connectorState'>;
   service: typeof services.$inferSelect;
   isStale: boolean;
   personIntegrationsCount: number;

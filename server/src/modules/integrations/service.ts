@@ -8,10 +8,11 @@ import type {
   UpdateIntegrationBody,
 } from '@overlap/contract/integrations';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { oauthSetupOf } from '../../connectors/oauth-providers.ts';
 import { requireRole } from '../../core/access.ts';
 import type { AppDeps, Ctx } from '../../core/context.ts';
 import { conflict, notFound } from '../../core/errors.ts';
-import { providerTraits } from '../../core/providers.ts';
+import { isPolled, providerTraits } from '../../core/providers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
@@ -45,7 +46,8 @@ async function detailOf(ctx: Ctx, id: string): Promise<IntegrationDetail> {
   const row = await loadIntegration(ctx, id);
   const calls = row.service.tokenAuthentication ? await selectRecentApiCalls(ctx.db, id, 20) : [];
   const webhook = await webhookSettingsOf(ctx.db, ctx.deps, row.integration, row.service.provider);
-  return toDetail(ctx.deps.secrets, row, calls, webhook);
+  const oauth = oauthSetupOf(ctx.deps.config, row.service.provider);
+  return toDetail(ctx.deps.secrets, row, calls, webhook, oauth ? oauth.app !== null : null);
 }
 
 export async function listAvailableServices(ctx: Ctx): Promise<AvailableService[]> {
@@ -184,9 +186,20 @@ export async function setIntegrationStatus(
   if (row.integration.status !== status) {
     await ctx.db
       .update(integrations)
-      .set({ status, updatedAt: new Date(), consecutiveFailures: 0 })
+      .set({
+        status,
+        updatedAt: new Date(),
+        consecutiveFailures: 0,
+        ...(status === 'active' ? { nextRunAt: new Date() } : {}),
+      })
       .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
     await ctx.deps.notify(ctx.accountId, 'integrations');
+    // A started integration is polled at once (a grantless one is skipped by the runner).
+    if (status === 'active' && isPolled(row.service.provider)) {
+      runIntegrationPoll(ctx.deps, id).catch((err: unknown) =>
+        console.error(`[poll] first poll of ${id} failed:`, err),
+      );
+    }
   }
   return detailOf(ctx, id);
 }

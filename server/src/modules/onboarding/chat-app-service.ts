@@ -7,21 +7,14 @@ import type {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
-import { AppError, conflict, fieldError, notFound } from '../../core/errors.ts';
+import { conflict, fieldError, notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
 import { revealApiKey } from '../integrations/api-keys.ts';
 import { selectIntegration } from '../integrations/queries.ts';
 import { announceIntegration, insertIntegration } from '../integrations/service.ts';
-import {
-  authTypeOf,
-  byCatalogueOrder,
-  oauthUnavailableReason,
-  presenceCurlCommand,
-  toChatApp,
-  unavailableReasonOf,
-} from './chat-apps.ts';
+import { byCatalogueOrder, presenceCurlCommand, toChatApp, unavailableReasonOf } from './chat-apps.ts';
 
 /** The enabled chat services, in catalogue order, with how each connects and whether it can here. */
 export async function listAvailableChatApps(ctx: Ctx): Promise<AvailableChatApps> {
@@ -29,7 +22,7 @@ export async function listAvailableChatApps(ctx: Ctx): Promise<AvailableChatApps
     .select()
     .from(services)
     .where(and(eq(services.enabled, true), eq(services.category, 'chat')));
-  return { chatApps: rows.sort(byCatalogueOrder).map(toChatApp) };
+  return { chatApps: rows.sort(byCatalogueOrder).map((row) => toChatApp(row, ctx.deps.config)) };
 }
 
 async function findChatService(db: DbOrTx, serviceId: string) {
@@ -70,7 +63,7 @@ export async function selectChatApp(ctx: Ctx, input: SelectChatAppBody): Promise
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, ctx.accountId)).for('update');
     const existing = await newestIntegrationOf(tx, ctx.accountId, service.id);
     if (existing) return { id: existing.id, created: false };
-    const unavailable = unavailableReasonOf(service);
+    const unavailable = unavailableReasonOf(service, ctx.deps.config);
     if (unavailable) throw conflict(unavailable, 'CHAT_APP_UNAVAILABLE');
     const inserted = await insertIntegration(ctx.deps, tx, ctx.accountId, { serviceId: service.id });
     return { id: inserted.id, created: true };
@@ -102,18 +95,4 @@ export async function getIntegrationStatus(ctx: Ctx, id: string): Promise<Integr
       lastConnectedAt: integration.lastConnectedAt?.toISOString() ?? null,
     },
   };
-}
-
-/**
- * Would answer the provider's authorization URL. No OAuth app credentials can be configured on
- * this server yet, so every OAuth chat app answers 503 with the same reason the chat-app list shows.
- */
-export async function connectOauth(ctx: Ctx, provider: string): Promise<{ authUrl: string }> {
-  requireRole(ctx, 'manager');
-  if (authTypeOf(provider) !== 'oauth') throw fieldError('provider', 'must be slack, microsoft or discord');
-  const [service] = await ctx.db.select().from(services).where(eq(services.provider, provider));
-  if (!service?.enabled || service.category !== 'chat') {
-    throw fieldError('provider', 'is not an available chat app');
-  }
-  throw new AppError(503, 'OAUTH_NOT_CONFIGURED', oauthUnavailableReason(service.name));
 }

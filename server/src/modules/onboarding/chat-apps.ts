@@ -1,4 +1,6 @@
 import type { ChatApp, ChatAppAuthType } from '@overlap/contract/onboarding';
+import type { Config } from '../../config.ts';
+import { oauthConfigured } from '../../connectors/oauth-providers.ts';
 import { providerTraits } from '../../core/providers.ts';
 import type { services } from '../../db/schema/integrations.ts';
 import { SERVICE_CATALOGUE } from '../integrations/catalogue.ts';
@@ -10,17 +12,14 @@ export function authTypeOf(provider: string): ChatAppAuthType {
   return providerTraits(provider)?.authType ?? 'token';
 }
 
-/** This server holds no OAuth app credentials yet, so every OAuth sign-in is unavailable. */
-export function oauthUnavailableReason(serviceName: string): string {
-  return `${serviceName} sign-in is not configured on this server.`;
+/** An OAuth chat app is unavailable while the server has no client credentials for its provider. */
+export function unavailableReasonOf(service: Pick<ServiceRow, 'name' | 'provider'>, config: Config): string | null {
+  if (authTypeOf(service.provider) !== 'oauth' || oauthConfigured(config, service.provider)) return null;
+  return `${service.name} sign-in is not configured on this server.`;
 }
 
-export function unavailableReasonOf(service: Pick<ServiceRow, 'name' | 'provider'>): string | null {
-  return authTypeOf(service.provider) === 'oauth' ? oauthUnavailableReason(service.name) : null;
-}
-
-export function toChatApp(service: ServiceRow): ChatApp {
-  const unavailableReason = unavailableReasonOf(service);
+export function toChatApp(service: ServiceRow, config: Config): ChatApp {
+  const unavailableReason = unavailableReasonOf(service, config);
   return {
     id: service.id,
     name: service.name,
@@ -34,8 +33,10 @@ export function toChatApp(service: ServiceRow): ChatApp {
 }
 
 const catalogueRank = new Map(SERVICE_CATALOGUE.map((s, index) => [s.provider, index]));
+/** The demo card comes first, so nobody evaluating Overlap waits behind apps this server cannot connect. */
+catalogueRank.set('demo', -1);
 
-/** Catalogue order first; services an operator added later follow by name. */
+/** Demo first, then catalogue order; services an operator added later follow by name. */
 export function byCatalogueOrder(a: ServiceRow, b: ServiceRow): number {
   const rankA = catalogueRank.get(a.provider) ?? Number.MAX_SAFE_INTEGER;
   const rankB = catalogueRank.get(b.provider) ?? Number.MAX_SAFE_INTEGER;

@@ -3,7 +3,12 @@ import { presencePushBody } from '@overlap/contract/ingest';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/app.ts';
-import { bearer, createPushIntegration, serviceByProvider } from '../../../test/factories/integrations.ts';
+import {
+  bearer,
+  createPushIntegration,
+  disabledChatService,
+  serviceByProvider,
+} from '../../../test/factories/integrations.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations } from '../../db/schema/integrations.ts';
@@ -124,8 +129,8 @@ describe('GET /api/v1/onboarding/available-chat-apps', () => {
     const res = await call({ method: 'GET', url: paths.chatApps });
     expect(res.statusCode).toBe(200);
     const apps = res.json().chatApps as { provider: string }[];
-    // Discord is disabled in the catalogue; Google and the code hosts are not chat apps.
-    expect(apps.map((a) => a.provider)).toEqual(['slack', 'microsoft', 'mattermost', 'demo', 'custom']);
+    // Demo first; Google and the code hosts are not chat apps.
+    expect(apps.map((a) => a.provider)).toEqual(['demo', 'slack', 'microsoft', 'mattermost', 'discord', 'custom']);
     const byProvider = Object.fromEntries(apps.map((a) => [a.provider, a]));
     expect(byProvider.slack).toMatchObject({
       name: 'Slack',
@@ -138,6 +143,11 @@ describe('GET /api/v1/onboarding/available-chat-apps', () => {
       authType: 'oauth',
       available: false,
       unavailableReason: 'Microsoft Teams sign-in is not configured on this server.',
+    });
+    expect(byProvider.discord).toMatchObject({
+      authType: 'oauth',
+      available: false,
+      unavailableReason: 'Discord sign-in is not configured on this server.',
     });
     expect(byProvider.mattermost).toMatchObject({ authType: 'token', available: true, unavailableReason: null });
     expect(byProvider.demo).toMatchObject({ authType: 'none', available: true, tokenAuthentication: false });
@@ -256,15 +266,14 @@ describe('POST /api/v1/onboarding/select-chat-app', () => {
 
   it('refuses bad input with 400 naming the field', async () => {
     const { account, call } = await onboardingManager();
-    const [custom, discord, google] = await Promise.all(
-      ['custom', 'discord', 'google'].map((p) => serviceByProvider(t.db, p)),
-    );
+    const [custom, google] = await Promise.all(['custom', 'google'].map((p) => serviceByProvider(t.db, p)));
+    const disabled = await disabledChatService(t.db);
     const cases = [
       [{ serviceId: 'nope', provider: 'custom' }, 'serviceId'],
       [{ provider: 'custom' }, 'serviceId'],
       [{ serviceId: custom?.id, provider: '' }, 'provider'],
       [{ serviceId: custom?.id, provider: 'demo' }, 'provider'],
-      [{ serviceId: discord?.id, provider: 'discord' }, 'serviceId'],
+      [{ serviceId: disabled.id, provider: 'legacy-chat' }, 'serviceId'],
       [{ serviceId: google?.id, provider: 'google' }, 'serviceId'],
       [{ serviceId: '00000000-0000-4000-8000-000000000000', provider: 'custom' }, 'serviceId'],
     ] as const;
@@ -307,7 +316,7 @@ describe('GET /api/v1/onboarding/integration-status/:id', () => {
 });
 
 describe('POST /api/v1/onboarding/connect-oauth', () => {
-  it('answers 503 for OAuth apps (not configured here) and 400 for anything else', async () => {
+  it('answers 503 for OAuth apps without client credentials and 400 for anything else', async () => {
     const { call } = await onboardingManager();
     const slack = await call({ method: 'POST', url: paths.connect, body: { provider: 'slack' } });
     expect(slack.statusCode).toBe(503);
@@ -315,7 +324,10 @@ describe('POST /api/v1/onboarding/connect-oauth', () => {
     const teams = await call({ method: 'POST', url: paths.connect, body: { provider: 'microsoft' } });
     expect(teams.json().message).toBe('Microsoft Teams sign-in is not configured on this server.');
 
-    for (const body of [{ provider: 'custom' }, { provider: 'demo' }, { provider: 'discord' }, {}, { provider: 7 }]) {
+    const discord = await call({ method: 'POST', url: paths.connect, body: { provider: 'discord' } });
+    expect(discord.json().message).toBe('Discord sign-in is not configured on this server.');
+
+    for (const body of [{ provider: 'custom' }, { provider: 'demo' }, { provider: 'google' }, {}, { provider: 7 }]) {
       const res = await call({ method: 'POST', url: paths.connect, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().details).toEqual([expect.objectContaining({ field: 'provider' })]);

@@ -17,7 +17,8 @@ import {
 } from '@overlap/contract/onboarding';
 import type { AreaPlugin } from '../area.ts';
 import { ctxOf } from '../area.ts';
-import { connectOauth, getIntegrationStatus, listAvailableChatApps, selectChatApp } from './chat-app-service.ts';
+import { startOnboardingAuthorization } from '../oauth/service.ts';
+import { getIntegrationStatus, listAvailableChatApps, selectChatApp } from './chat-app-service.ts';
 import { completeOnboarding, getOnboardingState, saveCustomChatApp } from './onboarding-service.ts';
 import { saveSurvey } from './survey-service.ts';
 
@@ -61,8 +62,8 @@ const onboardingRoutes: AreaPlugin = async (app, { deps }) => {
         tags,
         summary: 'The enabled chat apps, how each connects and whether it can on this server (any member)',
         description:
-          'OAuth apps (slack, microsoft, discord) answer `available: false` with the reason while no OAuth ' +
-          'credentials are configured on the server.',
+          'Demo Data comes first. OAuth apps (slack, microsoft, discord) answer `available: false` with the ' +
+          "reason while the server has no client credentials for them (see the README's configuration table).",
         response: { 200: availableChatApps, ...refusals },
       },
     },
@@ -106,13 +107,15 @@ const onboardingRoutes: AreaPlugin = async (app, { deps }) => {
         tags,
         summary: "Start an OAuth chat app's sign-in (managers)",
         description:
-          'Answers the authorization URL to navigate to. No OAuth credentials can be configured on this ' +
-          "server yet, so it answers 503 '{Name} sign-in is not configured on this server.'",
+          "Authorizes the account's newest integration of the chat app (created by select-chat-app) and " +
+          'answers the URL to navigate to; the return page then goes on to step 2. 404 without such an ' +
+          "integration; 503 '{Name} sign-in is not configured on this server.' while the server has no " +
+          'client credentials for the provider.',
         body: connectOauthBody,
-        response: { 200: connectOauthResult, 400: errorBody, 503: errorBody, ...refusals },
+        response: { 200: connectOauthResult, 400: errorBody, 404: errorBody, 503: errorBody, ...refusals },
       },
     },
-    async (request) => connectOauth(ctxOf(deps, request), request.body.provider),
+    async (request) => startOnboardingAuthorization(ctxOf(deps, request), request.body.provider),
   );
 
   app.post(

@@ -1,7 +1,15 @@
 import type { PeopleList, PersonStatus, UsersList } from '@overlap/contract/people';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../core/context.ts';
-import { findPeoplePage, findPersonIntegrations, pageOf, timezoneOf, toPerson } from './person-queries.ts';
+import {
+  findMergeSuggestions,
+  findPeoplePage,
+  findPersonIntegrations,
+  pageOf,
+  timezoneOf,
+  toPerson,
+  unassignedOrder,
+} from './person-queries.ts';
 
 export async function listPeople(
   ctx: Ctx,
@@ -24,12 +32,13 @@ export async function listUsersWithStatus(
     sql`p.status = ${status}`,
     query.page,
     query.limit,
+    status === 'unassigned' ? unassignedOrder : undefined,
   );
-  const links = await findPersonIntegrations(
-    ctx.db,
-    ctx.accountId,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [links, suggestions] = await Promise.all([
+    findPersonIntegrations(ctx.db, ctx.accountId, ids),
+    status === 'unassigned' ? findMergeSuggestions(ctx.db, ctx.accountId, ids) : new Map(),
+  ]);
   return {
     users: rows.map((r) => ({
       id: r.id,
@@ -41,6 +50,7 @@ export async function listUsersWithStatus(
       createdAt: new Date(r.created_at).toISOString(),
       activityCount: r.block_count + r.event_count,
       personIntegrations: links.get(r.id) ?? [],
+      mergeSuggestion: suggestions.get(r.id) ?? null,
     })),
     pagination: pageOf(query.page, query.limit, totalCount),
   };

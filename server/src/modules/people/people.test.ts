@@ -89,6 +89,28 @@ describe('people lists', () => {
     const ignored = await call<UsersList>(cookie, 'GET', '/api/v1/ignored');
     expect(ignored.body.pagination).toMatchObject({ limit: 20, totalCount: 1 });
     expect(ignored.body.users[0]?.name).toBe('Gone');
+    expect(ignored.body.users[0]?.mergeSuggestion).toBeNull();
+  });
+
+  it('offers an unassigned identity whose e-mail matches an active person for merge, first', async () => {
+    const { account, cookie } = await signedInManager(t.db);
+    const ada = await createPerson(t.db, account.id, { name: 'Ada', email: 'ada@acme.test', status: 'active' });
+    await createPerson(t.db, account.id, { name: 'Aaron', email: 'aaron@acme.test', status: 'unassigned' });
+    const fromSlack = await createPerson(t.db, account.id, {
+      name: 'Zed Ada',
+      email: 'ADA@acme.test',
+      status: 'unassigned',
+    });
+    await createPerson(t.db, account.id, { name: 'Ignored Ada', email: 'ada@acme.test', status: 'ignored' });
+    const other = await signedInManager(t.db);
+    await createPerson(t.db, other.account.id, { name: 'Other account', email: 'aaron@acme.test', status: 'active' });
+
+    const list = await call<UsersList>(cookie, 'GET', '/api/v1/unassigned');
+    expect(list.body.users.map((u) => [u.name, u.mergeSuggestion])).toEqual([
+      ['Zed Ada', { personId: ada.id, name: 'Ada' }],
+      ['Aaron', null],
+    ]);
+    expect(list.body.users[0]?.id).toBe(fromSlack.id);
   });
 });
 

@@ -85,16 +85,38 @@ export async function findPeoplePage(
   where: SQL,
   page: number,
   limit: number,
+  order: SQL = personOrder,
 ): Promise<{ rows: PersonRow[]; totalCount: number }> {
   const [rows, total] = await Promise.all([
     db.execute<PersonRow>(sql`
       select ${personColumns} from people p where p.account_id = ${accountId} and ${where}
-      order by ${personOrder} limit ${limit} offset ${(page - 1) * limit}`),
+      order by ${order} limit ${limit} offset ${(page - 1) * limit}`),
     db.execute<{ n: number }>(
       sql`select count(*)::int as n from people p where p.account_id = ${accountId} and ${where}`,
     ),
   ]);
   return { rows: rows.rows, totalCount: total.rows[0]?.n ?? 0 };
+}
+
+/** An active person of the same account with `p`'s e-mail (compared without case), other than `p`. */
+const sameEmailActive = sql`from people a where a.account_id = p.account_id and a.status = 'active' and a.id <> p.id
+  and p.email is not null and lower(a.email) = lower(p.email)`;
+
+/** Unassigned people whose e-mail matches an active person come first: they are offered for merge. */
+export const unassignedOrder = sql`(exists (select 1 ${sameEmailActive})) desc, ${personOrder}`;
+
+/** For each of `ids`, the active person with the same e-mail (the oldest, when several). */
+export async function findMergeSuggestions(
+  db: DbOrTx,
+  accountId: string,
+  ids: string[],
+): Promise<Map<string, { personId: string; name: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; person_id: string; name: string | null }>(sql`
+    select p.id, s.id as person_id, s.name from people p
+      cross join lateral (select a.id, a.name ${sameEmailActive} order by a.created_at, a.id limit 1) s
+     where p.account_id = ${accountId} and p.id = any(${uuidArray(ids)})`);
+  return new Map(result.rows.map((r) => [r.id, { personId: r.person_id, name: r.name }]));
 }
 
 interface PersonIntegrationRow extends Record<string, unknown> {

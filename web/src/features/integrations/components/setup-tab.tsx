@@ -5,12 +5,12 @@ import { integrationColor } from '../lib/color';
 import { ApiKeySection } from './api-key-section';
 import { ColorSection } from './color-section';
 import { ConfigSection } from './config-section';
+import { OAuthSection } from './oauth-section';
 import { WebhookSection } from './webhook-section';
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy, HH:mm') : 'Never');
 
 function Overview({ integration }: { integration: IntegrationDetail }) {
-  const oauth = !integration.service.tokenAuthentication && Object.keys(integration.maskedSecrets).length > 0;
   const rows: [string, string][] = [
     ['Service', integration.service.name],
     ['Kind', integration.kind === 'presence' ? 'Presence' : 'Events'],
@@ -19,11 +19,6 @@ function Overview({ integration }: { integration: IntegrationDetail }) {
     ['Last run', when(integration.lastRunAt)],
     ['Refreshes every', `${integration.service.intervalMinutes} min`],
   ];
-  if (integration.connected || oauth)
-    rows.push(['Authorization', integration.connected ? 'Connected' : 'Not connected']);
-  if (integration.connected && integration.maskedSecrets.access_token) {
-    rows.push(['Access token', integration.maskedSecrets.access_token]);
-  }
   return (
     <Card>
       <CardHeader title="Overview" />
@@ -46,6 +41,7 @@ export function SetupTab({ integration }: { integration: IntegrationDetail }) {
     <div className="grid gap-4">
       <Overview integration={integration} />
       <WebhookSection integration={integration} />
+      <OAuthSection integration={integration} />
       <ApiKeySection integration={integration} />
       <ColorSection
         key={integrationColor(integration)}

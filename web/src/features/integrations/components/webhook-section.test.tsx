@@ -31,6 +31,8 @@ function detail(provider: 'github' | 'gitlab', status: 'active' | 'inactive' = '
     maskedSecrets: {},
     apiCalls: [],
     webhook: { url: URL_, secret: 'whsec_first-secret-value' },
+    oauth: null,
+    connectionError: null,
     service: {
       id: '00000000-0000-4000-8000-0000000000bb',
       name: provider === 'github' ? 'GitHub' : 'GitLab',

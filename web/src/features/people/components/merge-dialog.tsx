@@ -12,25 +12,35 @@ import { useMerge } from '../api/people';
 export function MergeDialog({
   user,
   people,
+  suggested = null,
   onClose,
 }: {
   user: UnassignedUser;
   people: readonly Person[];
+  /** The active person with the same e-mail: selected from the start. */
+  suggested?: UnassignedUser['mergeSuggestion'];
   onClose: () => void;
 }) {
-  const [target, setTarget] = useState<string | null>(null);
+  const [target, setTarget] = useState<string | null>(suggested?.personId ?? null);
   const [confirming, setConfirming] = useState(false);
   const merge = useMerge();
-  const options = useMemo(
-    () =>
-      people.map((p) => ({
-        value: p.id,
-        label: p.name || p.email || 'Unnamed person',
-        description: p.email && p.name ? p.email : undefined,
-        keywords: `${p.name ?? ''} ${p.email ?? ''} ${p.personIdentifier ?? ''}`,
-      })),
-    [people],
-  );
+  const options = useMemo(() => {
+    const list = people.map((p) => ({
+      value: p.id,
+      label: p.name || p.email || 'Unnamed person',
+      description: p.email && p.name ? p.email : undefined,
+      keywords: `${p.name ?? ''} ${p.email ?? ''} ${p.personIdentifier ?? ''}`,
+    }));
+    if (suggested && !list.some((o) => o.value === suggested.personId)) {
+      list.unshift({
+        value: suggested.personId,
+        label: suggested.name || 'Person with the same e-mail',
+        description: undefined,
+        keywords: suggested.name ?? '',
+      });
+    }
+    return list;
+  }, [people, suggested]);
   const who = user.name || user.personIdentifier || 'this user';
   const targetName = options.find((o) => o.value === target)?.label;
 

@@ -53,12 +53,22 @@ interface UnassignedCardProps {
   atLimit: boolean;
 }
 
-/** An unassigned user: activate as a person, merge into one, or ignore. */
+/**
+ * An unassigned user: activate as a person, merge into one, or ignore. When an active person has
+ * the same e-mail, merging into them is offered first.
+ */
 export function UnassignedCard({ user, people, canManage, atLimit }: UnassignedCardProps) {
   const [dialog, setDialog] = useState<'activate' | 'merge' | null>(null);
   const ignore = useIgnoreUnassigned();
+  const suggestion = user.mergeSuggestion;
   const activate = (
-    <Button size="sm" variant="primary" icon={<UserPlus />} disabled={atLimit} onClick={() => setDialog('activate')}>
+    <Button
+      size="sm"
+      variant={suggestion ? 'secondary' : 'primary'}
+      icon={<UserPlus />}
+      disabled={atLimit}
+      onClick={() => setDialog('activate')}
+    >
       Activate
     </Button>
   );
@@ -66,12 +76,25 @@ export function UnassignedCard({ user, people, canManage, atLimit }: UnassignedC
     <Card className="flex flex-col gap-3 p-4" data-testid="unassigned-card">
       <UserSummary user={user} />
       <Integrations user={user} />
+      {suggestion ? (
+        <p className="flex items-center gap-1.5 text-[13px] text-fg" data-testid="merge-suggestion">
+          <GitMerge className="size-3.5 shrink-0 text-accent-text" aria-hidden="true" />
+          Same e-mail as <span className="font-medium">{suggestion.name || 'an active person'}</span>
+        </p>
+      ) : null}
       {canManage ? (
         <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
+          {suggestion ? (
+            <Button size="sm" variant="primary" icon={<GitMerge />} onClick={() => setDialog('merge')}>
+              Merge into {suggestion.name || 'this person'}
+            </Button>
+          ) : null}
           {activate}
-          <Button size="sm" icon={<GitMerge />} onClick={() => setDialog('merge')} disabled={people.length === 0}>
-            Merge
-          </Button>
+          {suggestion ? null : (
+            <Button size="sm" icon={<GitMerge />} onClick={() => setDialog('merge')} disabled={people.length === 0}>
+              Merge
+            </Button>
+          )}
           <ConfirmDialog
             trigger={
               <Button size="sm" variant="ghost" icon={<EyeOff />}>
@@ -95,7 +118,9 @@ export function UnassignedCard({ user, people, canManage, atLimit }: UnassignedC
         <p className="-mt-1 text-xs text-muted">Activation is blocked: your plan's people limit is reached.</p>
       ) : null}
       {dialog === 'activate' ? <ActivateDialog user={user} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'merge' ? <MergeDialog user={user} people={people} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'merge' ? (
+        <MergeDialog user={user} people={people} suggested={suggestion} onClose={() => setDialog(null)} />
+      ) : null}
     </Card>
   );
 }

@@ -1,6 +1,4 @@
-ALTER TABLE "integrations" ADD COLUMN "webhook_secret_encrypted" text;--> statement-breakpoint
--- The same column as the chat connectors' migration adds; whichever runs first creates it.
-ALTER TABLE "integrations" ADD COLUMN IF NOT EXISTS "connector_state" jsonb;
+ALTER TABLE "integrations" ADD COLUMN "webhook_secret_encrypted" text;
 -- GitHub, GitLab and Google Drive as the work-signals connectors describe and configure them.
 --> statement-breakpoint
 UPDATE "services" SET "description" = $desc$Commits and deployments from GitHub show when your developers are working, even when they never open the team chat.

@@ -1,0 +1,104 @@
+import type { IntegrationDetail } from '@overlap/contract/integrations';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OAuthSection } from './oauth-section';
+
+const base: IntegrationDetail = {
+  id: '6f1c2b1e-8a0e-4f43-9a39-3a0c1c1d2e3f',
+  name: 'Slack Workspace',
+  kind: 'presence',
+  provider: 'slack',
+  status: 'active',
+  isStale: false,
+  isActivated: false,
+  archivedAt: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  lastConnectedAt: null,
+  lastRunAt: null,
+  apiKey: null,
+  maskedApiKey: null,
+  personIntegrationsCount: 0,
+  config: {},
+  service: {
+    id: '7f1c2b1e-8a0e-4f43-9a39-3a0c1c1d2e3f',
+    name: 'Slack',
+    provider: 'slack',
+    enabled: true,
+    tokenAuthentication: false,
+    description: '',
+    category: 'chat',
+    intervalMinutes: 5,
+    configSchema: {},
+    docs_url: null,
+  },
+  connected: false,
+  maskedSecrets: {},
+  apiCalls: [],
+  oauth: { provider: 'slack', configured: true, needsReauthorization: false },
+  connectionError: null,
+  webhook: null,
+};
+
+function show(integration: IntegrationDetail) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <OAuthSection integration={integration} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('OAuthSection', () => {
+  it("offers 'Connect Slack' and sends the browser to the URL auth-url answers", async () => {
+    const fetch = vi.fn(async () => Response.json({ url: 'https://slack.test/oauth/v2/authorize?state=s' }));
+    vi.stubGlobal('fetch', fetch);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    show(base);
+    expect(screen.getByText(/Not connected/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://slack.test/oauth/v2/authorize?state=s'));
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/v1/integrations/slack/auth-url`,
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ integrationId: base.id }) }),
+    );
+  });
+
+  it('shows the connected workspace, the masked token while running, and Re-authorize', () => {
+    show({ ...base, connected: true, maskedSecrets: { access_token: '••••9f2c' }, config: { team_name: 'Acme' } });
+    expect(screen.getByText('Connected to Acme')).toBeInTheDocument();
+    expect(screen.getByTestId('masked-token')).toHaveTextContent('••••9f2c');
+    expect(screen.getByRole('button', { name: 'Re-authorize' })).toBeEnabled();
+  });
+
+  it('hides the token while stopped', () => {
+    show({ ...base, status: 'inactive', connected: true, maskedSecrets: { access_token: '••••9f2c' } });
+    expect(screen.queryByTestId('masked-token')).toBeNull();
+  });
+
+  it('says a revoked grant needs re-authorization, in the words of the failed run', () => {
+    show({
+      ...base,
+      connected: true,
+      maskedSecrets: { access_token: '••••9f2c' },
+      oauth: { provider: 'slack', configured: true, needsReauthorization: true },
+      connectionError: 'Slack needs re-authorization: Slack answered invalid_auth',
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Needs re-authorizationSlack needs re-authorization: Slack answered invalid_auth Overlap stopped polling until you authorize again.',
+    );
+    expect(screen.getByText('Authorization expired')).toBeInTheDocument();
+  });
+
+  it('says when the server has no credentials for the provider, and cannot connect', () => {
+    show({ ...base, oauth: { provider: 'slack', configured: false, needsReauthorization: false } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Slack sign-in is not configured on this server.');
+    expect(screen.getByRole('button', { name: 'Connect Slack' })).toBeDisabled();
+  });
+});
