@@ -1,16 +1,5 @@
 import type { ConnectorContext } from './types.ts';
 
-/** The stored credentials, opened with the secret box; nothing when there are none or they cannot be read. */
-export function storedSecrets(ctx: Pick<ConnectorContext, 'secrets' | 'integration'>): Record<string, unknown> {
-  const sealed = ctx.integration.secretsEncrypted;
-  if (!sealed) return {};
-  try {
-    return ctx.secrets.decryptJson<Record<string, unknown>>(sealed);
-  } catch {
-    return {};
-  }
-}
-
 /** A connector's state from the previous poll as an object ({} at first). */
 export const previousState = <T>(ctx: Pick<ConnectorContext, 'integration'>): Partial<T> =>
   (ctx.integration.state && typeof ctx.integration.state === 'object' ? ctx.integration.state : {}) as Partial<T>;

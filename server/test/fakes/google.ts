@@ -1,4 +1,12 @@
-import { bearerOf, type FakeReply, type FakeServer, type SeenRequest, startFakeServer } from './fake-server.ts';
+import {
+  basicCredentials,
+  bearerOf,
+  type FakeReply,
+  type FakeServer,
+  redirectWith,
+  type SeenRequest,
+  startFakeServer,
+} from './fake-server.ts';
 
 /**
  * Google's Drive Activity v2 (`POST /v2/activity:query`, `pageToken` paging, `time > ms` filter),
@@ -16,6 +24,18 @@ export interface FakeGoogle extends FakeServer {
   isAdmin: boolean;
   pageSize: number;
   refreshes: number;
+  clientId: string;
+  clientSecret: string;
+  /** The account that consents at the authorize page. */
+  consentEmail: string;
+  /** Scopes the user grants (Google lets them untick some). */
+  grantedScopes: string[];
+}
+
+/** An ID token as Google sends it (the signature is not checked by a client reading it from the token endpoint). */
+function idToken(claims: Record<string, unknown>): string {
+  const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.c2lnbmF0dXJl`;
 }
 
 const unauthenticated: FakeReply = {
@@ -39,7 +59,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     isAdmin: false,
     pageSize: 2,
     refreshes: 0,
+    clientId: 'google-client-id',
+    clientSecret: 'google-client-secret',
+    consentEmail: 'ada@acme.dev',
+    grantedScopes: [],
   } as Omit<FakeGoogle, keyof FakeServer>;
+  const codes = new Map<string, string[]>();
 
   const authorized = (req: SeenRequest) => {
     const token = bearerOf(req.headers);
@@ -53,6 +78,36 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   };
 
   const handle = (req: SeenRequest): FakeReply => {
+    if (req.method === 'GET' && req.path === '/o/oauth2/v2/auth') {
+      const redirectUri = req.query.get('redirect_uri') ?? '';
+      if (req.query.get('client_id') !== fake.clientId) return { status: 400, text: 'invalid_client' };
+      const asked = (req.query.get('scope') ?? '').split(' ');
+      const granted = fake.grantedScopes.length > 0 ? asked.filter((s) => fake.grantedScopes.includes(s)) : asked;
+      const code = `code-${codes.size + 1}`;
+      codes.set(code, granted);
+      return redirectWith(redirectUri, { code, state: req.query.get('state') ?? '', scope: granted.join(' ') });
+    }
+    if (req.method === 'POST' && req.path === '/token' && req.form.get('grant_type') === 'authorization_code') {
+      const client = basicCredentials(req.headers);
+      const id = client?.user ?? req.form.get('client_id');
+      const secret = client?.password ?? req.form.get('client_secret');
+      if (id !== fake.clientId || secret !== fake.clientSecret) {
+        return { status: 401, json: { error: 'invalid_client', error_description: 'Unauthorized' } };
+      }
+      const granted = codes.get(req.form.get('code') ?? '');
+      if (!granted) return { status: 400, json: { error: 'invalid_grant', error_description: 'Bad Request' } };
+      codes.delete(req.form.get('code') ?? '');
+      return {
+        json: {
+          access_token: fake.accessToken,
+          refresh_token: fake.refreshToken,
+          expires_in: 3599,
+          token_type: 'Bearer',
+          scope: granted.join(' '),
+          id_token: idToken({ iss: 'https://accounts.google.com', email: fake.consentEmail, email_verified: true }),
+        },
+      };
+    }
     if (req.method === 'POST' && req.path === '/token') {
       if (req.form.get('grant_type') !== 'refresh_token' || req.form.get('refresh_token') !== fake.refreshToken) {
         return { status: 400, json: { error: 'invalid_grant', error_description: 'Bad Request' } };

@@ -1,4 +1,6 @@
-import { listSetting, previousState, storedSecrets, textSetting } from '../settings.ts';
+import { storedSecrets } from '../oauth-grant.ts';
+import { oauthToken } from '../oauth-token.ts';
+import { listSetting, previousState, textSetting } from '../settings.ts';
 import type { Connector } from '../types.ts';
 import { type GithubPollState, pollGithubOrgs } from './org-events.ts';
 
@@ -10,8 +12,7 @@ import { type GithubPollState, pollGithubOrgs } from './org-events.ts';
 export const githubConnector: Connector = {
   provider: 'github',
   async poll(ctx) {
-    const credentials = storedSecrets(ctx);
-    const token = textSetting(credentials.access_token) ?? textSetting(credentials.accessToken);
+    const token = (await oauthToken(ctx, 'github'))?.token ?? textSetting(storedSecrets(ctx).accessToken);
     const organizations = listSetting(ctx.integration.config.organizations);
     if (!token || organizations.length === 0) {
       ctx.run.debug('milestone', {

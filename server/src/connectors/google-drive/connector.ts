@@ -1,5 +1,7 @@
 import { ConnectorError } from '../errors.ts';
-import { previousState, storedSecrets, textSetting } from '../settings.ts';
+import { storedSecrets } from '../oauth-grant.ts';
+import { oauthToken } from '../oauth-token.ts';
+import { previousState, textSetting } from '../settings.ts';
 import type { Connector, ProviderEvent } from '../types.ts';
 import { parseDomains } from './people.ts';
 import { pollGoogleDrive } from './poll.ts';
@@ -15,9 +17,10 @@ export const googleDriveConnector: Connector = {
   provider: 'google',
   async poll(ctx) {
     const credentials = storedSecrets(ctx);
-    const accessToken = textSetting(credentials.access_token);
-    if (!accessToken)
-      throw new ConnectorError('configuration', 'Google Drive is not connected: press Connect Google Drive');
+    const oauth = await oauthToken(ctx, 'google');
+    if (!oauth)
+      throw new ConnectorError('needs_reauthorization', 'Google Drive is not connected: press Connect Google Drive');
+    const accessToken = oauth.token;
     const config = ctx.integration.config;
     // The connected account: its e-mail names the grant (team_name), or an operator set it.
     const named = textSetting(config.account_email) ?? textSetting(config.team_name);
@@ -30,6 +33,7 @@ export const googleDriveConnector: Connector = {
       viewer: { email, displayName: textSetting(config.account_name) },
       internalDomains: parseDomains(config.internalDomains),
       trace: ctx.run,
+      ...(oauth.refresh ? { refreshAccessToken: oauth.refresh } : {}),
     };
     const polled = await pollGoogleDrive({ ...common, accessToken, since: ctx.since });
     const events: ProviderEvent[] = [...polled.events];
@@ -50,10 +54,7 @@ export const googleDriveConnector: Connector = {
     }
     state.source = polled.source;
     ctx.run.debug('milestone', { source: polled.source, events: events.length });
-    return {
-      presence: [],
-      events,
-      state,
-    };
+    const grant = oauth.refreshed();
+    return { presence: [], events, state, ...(grant ? { grant } : {}) };
   },
 };
