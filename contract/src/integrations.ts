@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagination } from './common.ts';
+import { webhookSettings } from './inbound.ts';
 
 export const integrationKind = z.enum(['presence', 'events'], { message: 'must be presence or events' });
 export type IntegrationKind = z.infer<typeof integrationKind>;
@@ -78,6 +79,9 @@ export const integrationDetail = integrationSummary.extend({
     .record(z.string(), z.string())
     .describe('Stored credentials (access_token, password fields), masked; the values never leave the server'),
   apiCalls: z.array(apiCall).describe('Latest 20 push API calls (token-authenticated services only)'),
+  webhook: webhookSettings
+    .nullable()
+    .describe('Incoming webhook (GitHub, GitLab): the URL and secret to give the provider; null for other services'),
   oauth: z
     .object({
       provider: z.string(),
@@ -116,6 +120,8 @@ export const updateIntegrationBody = z
 export type UpdateIntegrationBody = z.infer<typeof updateIntegrationBody>;
 
 export const regenerateKeyResult = z.object({ apiKey: z.string() });
+export const regenerateWebhookSecretResult = z.object({ webhook: webhookSettings });
+export type RegenerateWebhookSecretResult = z.infer<typeof regenerateWebhookSecretResult>;
 export type RegenerateKeyResult = z.infer<typeof regenerateKeyResult>;
 
 export const deletedCount = z.object({ success: z.literal(true), deleted: z.number().int() });

@@ -89,6 +89,7 @@ export const integrationPaths = {
   activate: (id: string) => `${integration(id)}/activate`,
   deactivate: (id: string) => `${integration(id)}/deactivate`,
   regenerateKey: (id: string) => `${integration(id)}/regenerate-key`,
+  regenerateWebhookSecret: (id: string) => `${integration(id)}/regenerate-webhook-secret`,
   events: (id: string) => `${integration(id)}/events`,
   blocks: (id: string) => `${integration(id)}/activity-blocks`,
   runs: (id: string) => `${integration(id)}/runs`,
@@ -134,6 +135,12 @@ export const webhookPaths = {
   deliveries: (id: string) => `${webhook(id)}/deliveries`,
   test: (id: string) => `${webhook(id)}/test`,
   rotateSecret: (id: string) => `${webhook(id)}/rotate-secret`,
+} as const;
+
+/** Incoming webhooks of GitHub and GitLab integrations (public: signed by the provider). */
+export const inboundPaths = {
+  delivery: (provider: 'github' | 'gitlab', integrationId: string) =>
+    `/api/v1/inbound/${seg(provider)}/${seg(integrationId)}`,
 } as const;
 
 /** OAuth (server/src/modules/oauth): start per provider, the providers' redirect URI, the web return page. */

@@ -16,6 +16,18 @@ describe('configuration', () => {
     expect(config.SEED_ADMIN_EMAIL).toBe('admin@overlap.local');
   });
 
+  it('points every provider at its public host unless told otherwise', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), GITLAB_URL: 'http://10.0.0.5:8080/', GITHUB_CLIENT_ID: ' ' });
+    expect(config.GITHUB_API_URL).toBe('https://api.github.com');
+    expect(config.GITHUB_OAUTH_URL).toBe('https://github.com/login/oauth');
+    expect(config.GITLAB_URL).toBe('http://10.0.0.5:8080');
+    expect(config.GITHUB_CLIENT_ID).toBeUndefined();
+    expect(config.GOOGLE_AUTH_URL).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(config.GOOGLE_TOKEN_URL).toBe('https://oauth2.googleapis.com/token');
+    expect(config.GOOGLE_DRIVE_ACTIVITY_URL).toBe('https://driveactivity.googleapis.com');
+    expect(config.GOOGLE_ADMIN_URL).toBe('https://admin.googleapis.com');
+  });
+
   it('treats blank optional values as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), SMTP_URL: '', DATABASE_URL: '  ' });
     expect(config.SMTP_URL).toBeUndefined();
@@ -30,6 +42,8 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'localhost'],
     ['APP_SECRET', 'short'],
     ['SEED_ADMIN_EMAIL', 'nobody'],
+    ['GITHUB_API_URL', 'api.github.com'],
+    ['GOOGLE_DRIVE_ACTIVITY_URL', 'nope'],
   ])('refuses a bad %s and names it', (name, value) => {
     let error: unknown;
     try {

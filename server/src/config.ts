@@ -9,6 +9,13 @@ export const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const blankToUndefined = (v: string | undefined) => (v?.trim() === '' ? undefined : v?.trim());
 const optionalUrl = z.string().optional().transform(blankToUndefined).pipe(z.url('must be a URL').optional());
 const optionalString = z.string().optional().transform(blankToUndefined);
+/** A provider's base address: its public host by default, a fake server's in tests; no trailing slash. */
+const providerUrl = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (blankToUndefined(v) ?? fallback).replace(/\/+$/, ''))
+    .pipe(z.url('must be a URL'));
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +66,19 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_API_URL: providerUrl('https://api.github.com'),
+  GITHUB_OAUTH_URL: providerUrl('https://github.com/login/oauth'),
+  GITLAB_URL: providerUrl('https://gitlab.com'),
+  GITLAB_CLIENT_ID: optionalString,
+  GITLAB_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTH_URL: providerUrl('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: providerUrl('https://oauth2.googleapis.com/token'),
+  GOOGLE_DRIVE_ACTIVITY_URL: providerUrl('https://driveactivity.googleapis.com'),
+  GOOGLE_ADMIN_URL: providerUrl('https://admin.googleapis.com'),
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_API_URL: z.url('must be a URL').default('https://slack.com/api/'),

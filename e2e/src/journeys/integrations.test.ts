@@ -171,20 +171,36 @@ describe('integrations', () => {
     await card.getByText('Chat', { exact: true }).waitFor();
     await screenshot(page, 'integrations', 'add-desktop');
     expect(await seriousViolations(page)).toEqual([]);
+    // The catalogue of spec 001 §2: GitHub offered, Discord unavailable here, the others coming soon.
+    await search.fill('');
+    await page.getByRole('button', { name: /^GitHub/ }).waitFor();
+    expect(await page.locator('[data-availability="unavailable"]').allInnerTexts()).toEqual([
+      expect.stringContaining('Discord'),
+    ]);
+    const soon = page.getByRole('region', { name: 'Coming soon' });
+    expect(await soon.getByRole('listitem').count()).toBe(17);
+    await soon.getByText('Jira', { exact: true }).waitFor();
+    await search.fill('custom');
+    // A custom source is named before anything is created.
     await card.click();
+    const naming = page.getByRole('dialog', { name: 'Name your custom source' });
+    await naming.getByRole('button', { name: 'Create integration' }).waitFor();
+    expect(await naming.getByRole('button', { name: 'Create integration' }).isDisabled()).toBe(true);
+    await naming.getByLabel('Name').fill('Zulip bridge');
+    await naming.getByRole('button', { name: 'Create integration' }).click();
     await page.waitForURL(/\/integrations\/[0-9a-f-]{36}$/);
-    await page.getByRole('heading', { level: 1, name: 'Custom Integration' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Zulip bridge' }).waitFor();
 
     // Delete appears once stopped, and asks first.
     expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     await page.getByRole('switch', { name: /Running/ }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete Custom Integration?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Zulip bridge?' });
     await confirm.getByText('cannot be undone', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Delete integration' }).click();
     await page.waitForURL(`${base}/account`);
     await page.getByRole('link', { name: 'Demo Data', exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Custom Integration', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Zulip bridge', exact: true }).waitFor({ state: 'detached' });
     await context.close();
   });
 

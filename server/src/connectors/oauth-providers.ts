@@ -1,5 +1,8 @@
 import type { Config } from '../config.ts';
 import { discordOAuth } from './discord/oauth.ts';
+import { githubOAuth } from './github/oauth.ts';
+import { gitlabOAuth } from './gitlab/oauth.ts';
+import { googleOAuth } from './google-drive/oauth.ts';
 import { microsoftOAuth } from './microsoft/oauth.ts';
 import type { OAuthApp, OAuthProviderSpec } from './oauth.ts';
 import { slackOAuth } from './slack/oauth.ts';
@@ -18,7 +21,7 @@ function appOf(clientId: string | undefined, clientSecret: string | undefined, .
 
 /**
  * The OAuth flow of a provider with this server's endpoints and client credentials, or null when
- * the provider does not connect with OAuth here (Google, GitHub and GitLab join in their issue).
+ * the provider does not connect with OAuth here.
  */
 export function oauthSetupOf(config: Config, provider: string): OAuthSetup | null {
   switch (provider) {
@@ -43,6 +46,24 @@ export function oauthSetupOf(config: Config, provider: string): OAuthSetup | nul
         spec: discordOAuth({ authorizeUrl: config.DISCORD_AUTHORIZE_URL, apiUrl: config.DISCORD_API_URL }),
         app: appOf(config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET, config.DISCORD_BOT_TOKEN),
         requiredEnv: ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'],
+      };
+    case 'github':
+      return {
+        spec: githubOAuth({ oauthUrl: config.GITHUB_OAUTH_URL, apiUrl: config.GITHUB_API_URL }),
+        app: appOf(config.GITHUB_CLIENT_ID, config.GITHUB_CLIENT_SECRET),
+        requiredEnv: ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+      };
+    case 'gitlab':
+      return {
+        spec: gitlabOAuth({ baseUrl: config.GITLAB_URL }),
+        app: appOf(config.GITLAB_CLIENT_ID, config.GITLAB_CLIENT_SECRET),
+        requiredEnv: ['GITLAB_CLIENT_ID', 'GITLAB_CLIENT_SECRET'],
+      };
+    case 'google':
+      return {
+        spec: googleOAuth({ authUrl: config.GOOGLE_AUTH_URL, tokenUrl: config.GOOGLE_TOKEN_URL }),
+        app: appOf(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET),
+        requiredEnv: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       };
     default:
       return null;

@@ -1,11 +1,22 @@
 import { demoConnector } from './demo/connector.ts';
+import { githubConnector } from './github/connector.ts';
+import { gitlabConnector } from './gitlab/connector.ts';
+import { googleDriveConnector } from './google-drive/connector.ts';
 import { mattermostConnector } from './mattermost/connector.ts';
 import { microsoftConnector } from './microsoft/connector.ts';
 import { slackConnector } from './slack/connector.ts';
 import type { Connector } from './types.ts';
 
 const connectors = new Map<string, Connector>(
-  [demoConnector, slackConnector, microsoftConnector, mattermostConnector].map((c) => [c.provider, c]),
+  [
+    demoConnector,
+    slackConnector,
+    microsoftConnector,
+    mattermostConnector,
+    githubConnector,
+    gitlabConnector,
+    googleDriveConnector,
+  ].map((c) => [c.provider, c]),
 );
 
 /** Adds (or replaces) the connector of a provider; each provider file registers itself here. */

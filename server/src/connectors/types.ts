@@ -15,7 +15,7 @@ export interface ConnectorIntegration {
   lastRunAt: Date | null;
   /** The stored credentials (OAuth tokens, a personal access token), sealed with `secrets`. */
   secretsEncrypted?: string | null;
-  /** What this connector returned as `state` after the previous poll (member list, sweep position). */
+  /** What this connector returned as `state` after the previous poll (member list, sweep position, ETags). */
   state?: unknown;
 }
 
@@ -55,6 +55,8 @@ export interface ProviderEvent {
   title?: string | null;
   url?: string | null;
   personIdentifier: string;
+  /** The author's name as the source reports it: names a person seen for the first time. */
+  personName?: string | null;
   metadata?: Record<string, unknown> | null;
 }
 

@@ -97,7 +97,8 @@ export const PROVIDERS: readonly ProviderTraits[] = [
     provider: 'gitlab',
     name: 'GitLab',
     category: 'development',
-    authType: 'token',
+    // OAuth or a personal access token; no push-API key: the Push Hook webhook brings its commits.
+    authType: 'oauth',
     ingestion: 'polled',
     kind: 'events',
     intervalMinutes: 10,

@@ -63,6 +63,8 @@ export async function recomputeBlocks(
     join jsonb_to_recordset(${near}::jsonb) as w(pi uuid, lo timestamptz, hi timestamptz)
       on b.person_integration_id = w.pi
     where b.start_time <= w.hi and (b.end_time is null or b.end_time >= w.lo)
+      -- Blocks opened by events are not presence's to replace (pipeline/event-blocks.ts).
+      and (b.edited_at is not null or coalesce(b.metadata->>'source', '') <> 'events')
   `);
 
   const windows = new Map<string, { lo: number; hi: number; edited: TimeRange[]; replaced: ExistingBlock[] }>();

@@ -14,6 +14,7 @@ import authRoutes from '../modules/auth/routes.ts';
 import billingRoutes from '../modules/billing/routes.ts';
 import calendarsRoutes from '../modules/calendars/routes.ts';
 import exportRoutes from '../modules/export/routes.ts';
+import inboundRoutes from '../modules/inbound/routes.ts';
 import ingestRoutes from '../modules/ingest/routes.ts';
 import integrationsRoutes from '../modules/integrations/routes.ts';
 import invitationsRoutes from '../modules/invitations/routes.ts';
@@ -54,6 +55,7 @@ const AREAS: AreaPlugin[] = [
   billingRoutes,
   calendarsRoutes,
   exportRoutes,
+  inboundRoutes,
   ingestRoutes,
   integrationsRoutes,
   invitationsRoutes,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ProviderEvent } from '../connectors/types.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { refreshRollups } from '../engine/rollups.ts';
+import { refreshRollupRanges } from '../engine/rollups.ts';
+import { effectiveTimezone } from '../lib/zoned-time.ts';
+import { type EventBlockTarget, recomputeEventBlocks } from './event-blocks.ts';
 import { resolveIdentities } from './identity.ts';
 import type { RunRecorder } from './run-recorder.ts';
 
@@ -33,15 +35,17 @@ export async function storeEvents(
   let duplicates = events.length - unique.size;
   if (unique.size === 0) return { created: 0, duplicates, skipped: 0 };
 
-  const latestByPerson = new Map<string, Date>();
+  const latestByPerson = new Map<string, { seenAt: Date; name: string | null }>();
   for (const e of unique.values()) {
     const prev = latestByPerson.get(e.personIdentifier);
-    if (!prev || e.timestamp > prev) latestByPerson.set(e.personIdentifier, e.timestamp);
+    if (!prev || e.timestamp > prev.seenAt) {
+      latestByPerson.set(e.personIdentifier, { seenAt: e.timestamp, name: e.personName ?? prev?.name ?? null });
+    }
   }
   const identities = await resolveIdentities(
     tx,
     integration,
-    [...latestByPerson].map(([personIdentifier, seenAt]) => ({ personIdentifier, seenAt })),
+    [...latestByPerson].map(([personIdentifier, { seenAt, name }]) => ({ personIdentifier, seenAt, name })),
   );
   run?.debug('person_lookup', {
     people: identities.size,
@@ -81,7 +85,13 @@ export async function storeEvents(
   if (skipped > DETAILED_EVENTS) run?.debug('event_skipped', { count: skipped, reason: 'ignored' });
   if (rows.length === 0) return { created: 0, duplicates, skipped };
 
-  const inserted = await tx.execute<{ external_id: string; person_id: string; timestamp: Date }>(sql`
+  const inserted = await tx.execute<{
+    external_id: string;
+    person_id: string;
+    pi_id: string;
+    kind: string;
+    timestamp: Date;
+  }>(sql`
     insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                  timestamp, title, url, metadata)
     select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
@@ -89,7 +99,7 @@ export async function storeEvents(
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
     on conflict (integration_id, external_id) do nothing
-    returning external_id, person_id, timestamp`);
+    returning external_id, person_id, person_integration_id as pi_id, kind, timestamp`);
   const created = inserted.rows.length;
   duplicates += rows.length - created;
   inserted.rows.slice(0, DETAILED_EVENTS).forEach((r) => {
@@ -99,12 +109,45 @@ export async function storeEvents(
 
   if (created > 0) {
     const times = inserted.rows.map((r) => new Date(r.timestamp).getTime());
-    await refreshRollups(
-      tx,
-      [...new Set(inserted.rows.map((r) => r.person_id))],
-      new Date(Math.min(...times)),
-      new Date(Math.max(...times)),
-    );
+    const from = Math.min(...times);
+    const to = Math.max(...times);
+    const ranges = [...new Set(inserted.rows.map((r) => r.person_id))].map((personId) => ({ personId, from, to }));
+    ranges.push(...(await openEventBlocks(tx, integration, inserted.rows)));
+    await refreshRollupRanges(tx, ranges);
   }
   return { created, duplicates, skipped };
+}
+
+/** A daily digest, not a moment of work: it opens no block. */
+const SUMMARY_KIND = 'google_drive_summary';
+
+/**
+ * Integrations of kind `events` (GitHub, GitLab, Google Drive...) have no presence: bursts of their
+ * events open activity blocks (engine/event-bursts.ts). Answers the ranges whose rollups follow.
+ */
+async function openEventBlocks(
+  tx: DbOrTx,
+  integration: { id: string; accountId: string },
+  rows: { person_id: string; pi_id: string; kind: string; timestamp: Date }[],
+) {
+  const people = await tx.execute<{ kind: string; id: string; manual: string | null; automatic: string | null }>(sql`
+    select i.kind, p.id, p.timezone_manual as manual, p.timezone_automatic as automatic
+      from integrations i, people p
+     where i.id = ${integration.id}
+       and p.id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(rows.map((r) => r.person_id))])}::jsonb)::uuid)`);
+  if (people.rows[0]?.kind !== 'events') return [];
+  const tzOf = new Map(people.rows.map((p) => [p.id, effectiveTimezone(p.manual, p.automatic)]));
+  const targets = new Map<string, EventBlockTarget>();
+  for (const r of rows) {
+    if (r.kind === SUMMARY_KIND) continue;
+    const target = targets.get(r.pi_id) ?? {
+      personIntegrationId: r.pi_id,
+      personId: r.person_id,
+      timezone: tzOf.get(r.person_id) ?? 'UTC',
+      times: [],
+    };
+    target.times.push(new Date(r.timestamp).getTime());
+    targets.set(r.pi_id, target);
+  }
+  return recomputeEventBlocks(tx, integration, [...targets.values()]);
 }

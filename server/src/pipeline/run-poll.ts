@@ -1,3 +1,4 @@
+import { webhookProviders } from '@overlap/contract/inbound';
 import { eq, sql } from 'drizzle-orm';
 import { isConnectorError } from '../connectors/errors.ts';
 import { storedGrant } from '../connectors/oauth-grant.ts';
@@ -110,7 +111,9 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
   const connector = connectorFor(row.provider);
   if (!connector) return { status: 'skipped', reason: `no connector for ${row.provider}` };
   if (row.needsReauthorization) return { status: 'skipped', reason: 'needs re-authorization' };
-  if (oauthSetupOf(deps.config, row.provider) && !storedGrant(deps.secrets, row).accessToken) {
+  // GitHub and GitLab work through their webhook without any token: their connector says so in the run.
+  const worksWithoutGrant = (webhookProviders as readonly string[]).includes(row.provider);
+  if (!worksWithoutGrant && oauthSetupOf(deps.config, row.provider) && !storedGrant(deps.secrets, row).accessToken) {
     return { status: 'skipped', reason: 'not connected' };
   }
 

@@ -50,6 +50,8 @@ export const integrations = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     /** Encrypted JSON (APP_SECRET) of OAuth tokens and other credentials; never sent to a client. */
     secretsEncrypted: text('secrets_encrypted'),
+    /** Encrypted (APP_SECRET) secret of the incoming webhook (GitHub, GitLab); shown only to managers. */
+    webhookSecretEncrypted: text('webhook_secret_encrypted'),
     apiKeyHash: text('api_key_hash').unique(),
     apiKeyEncrypted: text('api_key_encrypted'),
     /** What a polling connector carries from one poll to the next (member list, sweep position). */

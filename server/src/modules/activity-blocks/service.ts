@@ -7,10 +7,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { activityBlocks, people } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
 import { recomputeBlocks } from '../../engine/recompute.ts';
-import { refreshRollups } from '../../engine/rollups.ts';
+import { refreshRollupRanges, refreshRollups } from '../../engine/rollups.ts';
 import { stepMinutesFor } from '../../engine/step.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
+import { EVENT_BLOCK_SOURCE, recomputeEventBlocks } from '../../pipeline/event-blocks.ts';
 import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
+
+const isEventBlock = (block: { metadata: Record<string, unknown> }) => block.metadata.source === EVENT_BLOCK_SOURCE;
 
 async function findOwnBlock(tx: DbOrTx, accountId: string, id: string) {
   const [block] = await tx
@@ -82,21 +85,24 @@ export async function editBlock(ctx: Ctx, id: string, input: BlockEditBody): Pro
       .select({ manual: people.timezoneManual, automatic: people.timezoneAutomatic })
       .from(people)
       .where(eq(people.id, block.personId));
-    await recomputeBlocks(tx, {
-      accountId: ctx.accountId,
-      integrationId: block.integrationId,
-      stepMinutes: await stepMinutesFor(tx, block.integrationId),
-      now,
-      targets: [
-        {
-          personIntegrationId: block.personIntegrationId,
-          personId: block.personId,
-          timezone: effectiveTimezone(person?.manual, person?.automatic),
-          minAt: Math.min(block.startTime.getTime(), start.getTime()),
-          maxAt: Math.max(oldEnd.getTime(), end.getTime()),
-        },
-      ],
-    });
+    const timezone = effectiveTimezone(person?.manual, person?.automatic);
+    const minAt = Math.min(block.startTime.getTime(), start.getTime());
+    const maxAt = Math.max(oldEnd.getTime(), end.getTime());
+    if (isEventBlock(block)) {
+      // Neighbouring event blocks regroup around the edited range (pipeline/event-blocks.ts).
+      const ranges = await recomputeEventBlocks(tx, { id: block.integrationId, accountId: ctx.accountId }, [
+        { personIntegrationId: block.personIntegrationId, personId: block.personId, timezone, times: [minAt, maxAt] },
+      ]);
+      await refreshRollupRanges(tx, ranges, now);
+    } else {
+      await recomputeBlocks(tx, {
+        accountId: ctx.accountId,
+        integrationId: block.integrationId,
+        stepMinutes: await stepMinutesFor(tx, block.integrationId),
+        now,
+        targets: [{ personIntegrationId: block.personIntegrationId, personId: block.personId, timezone, minAt, maxAt }],
+      });
+    }
     return toResult(tx, block.id, now);
   });
   await ctx.deps.notify(ctx.accountId, 'presence');
@@ -111,9 +117,16 @@ export async function deleteBlock(ctx: Ctx, id: string): Promise<{ success: bool
     await holdPresenceInbox(tx);
     const block = await findOwnBlock(tx, ctx.accountId, id);
     const end = block.endTime ?? now;
-    const within = sql`person_integration_id = ${block.personIntegrationId} and at >= ${block.startTime} and at <= ${end}`;
-    await discardWaitingPresence(tx, within);
-    await tx.execute(sql`delete from presence_samples where ${within}`);
+    if (isEventBlock(block)) {
+      // A block opened by events is deleted with the events it came from, so it does not come back.
+      await tx.execute(sql`
+        delete from activity_events where person_integration_id = ${block.personIntegrationId}
+           and timestamp >= ${block.startTime} and timestamp <= ${end}`);
+    } else {
+      const within = sql`person_integration_id = ${block.personIntegrationId} and at >= ${block.startTime} and at <= ${end}`;
+      await discardWaitingPresence(tx, within);
+      await tx.execute(sql`delete from presence_samples where ${within}`);
+    }
     await tx.delete(activityBlocks).where(eq(activityBlocks.id, block.id));
     await refreshRollups(tx, [block.personId], block.startTime, end, now);
   });

@@ -12,6 +12,32 @@ export interface CatalogueService {
   enabled: boolean;
 }
 
+const GITHUB_DESCRIPTION = `Commits and deployments from GitHub show when your developers are working, even when they never open the team chat.
+
+## Setup
+
+1. Open the integration's **Setup** tab and copy the webhook URL and secret.
+2. In GitHub, open your organisation's (or a repository's) **Settings → Webhooks → Add webhook**.
+3. Paste the URL as *Payload URL*, choose *application/json*, paste the secret, and pick the **push**, **deployment** and **deployment status** events.
+4. Optionally connect GitHub (or give a personal access token) and name your organisations: Overlap then also checks for pushes the webhook missed.`;
+
+const GITLAB_DESCRIPTION = `Commits pushed to GitLab show when your developers are working, on gitlab.com or your own GitLab server.
+
+## Setup
+
+1. Open the integration's **Setup** tab and copy the webhook URL and secret.
+2. In GitLab, open the project's (or group's) **Settings → Webhooks → Add new webhook**.
+3. Paste the URL, paste the secret as *Secret token*, and tick **Push events**.
+4. Optionally add a personal access token (\`read_api\`) and project or group ids: Overlap then also checks for pushes the webhook missed.`;
+
+const GOOGLE_DRIVE_DESCRIPTION = `Document edits in Google Drive show when people are working, and who shares files outside your organisation.
+
+## Setup
+
+1. Press **Connect Google Drive** and sign in with a Google account of your organisation.
+2. A Google Workspace admin sees everyone's activity; anyone else sees the activity of files they can open.
+3. Name your organisation's e-mail domains so that sharing with outsiders is recognised.`;
+
 /** What an operator edits per provider: the description, the settings form and whether it is offered. */
 type CatalogueText = Pick<CatalogueService, 'description' | 'configSchema' | 'enabled'>;
 
@@ -60,32 +86,64 @@ const TEXTS: Record<string, CatalogueText> = {
     enabled: true,
   },
   google: {
-    description:
-      '## Google Drive\n\nConnect with **OAuth**. Overlap reads Drive activity (file edits and external collaboration) as events.',
-    configSchema: {},
+    description: GOOGLE_DRIVE_DESCRIPTION,
+    configSchema: {
+      type: 'object',
+      properties: {
+        internalDomains: {
+          type: 'string',
+          label: "Your organisation's e-mail domains",
+          description: 'Comma separated. People outside them count as external collaborators.',
+          placeholder: 'acme.com, acme.co.uk',
+        },
+      },
+      required: [],
+    },
     enabled: true,
   },
   github: {
-    description:
-      '## GitHub\n\nConnect with **OAuth** and add the webhook Overlap shows you. Commits arrive through the `push` webhook; organisation events are polled.',
+    description: GITHUB_DESCRIPTION,
     configSchema: {
       type: 'object',
-      properties: { organization: { type: 'string', label: 'Organisation', placeholder: 'acme' } },
+      properties: {
+        organizations: {
+          type: 'string',
+          label: 'Organisations to check for missed pushes',
+          description: 'Comma separated GitHub organisation names.',
+          placeholder: 'acme, acme-labs',
+        },
+        accessToken: {
+          type: 'string',
+          label: 'Personal access token',
+          description: 'Only needed without Connect GitHub: a token that can read the organisations.',
+          password: true,
+        },
+      },
       required: [],
     },
     enabled: true,
   },
   gitlab: {
-    description:
-      '## GitLab\n\nUse a **personal access token** (`read_api`). Overlap polls project events and accepts Push Hook webhooks.',
+    description: GITLAB_DESCRIPTION,
     configSchema: {
       type: 'object',
       properties: {
-        baseUrl: { type: 'string', label: 'GitLab URL', default: 'https://gitlab.com' },
-        accessToken: { type: 'string', label: 'Personal access token', password: true },
-        projectIds: { type: 'string', label: 'Project ids (comma separated)' },
+        baseUrl: {
+          type: 'string',
+          label: 'GitLab URL',
+          description: 'Leave empty for gitlab.com (or the server default); self-managed hosts work too.',
+          placeholder: 'https://gitlab.example.com',
+        },
+        accessToken: {
+          type: 'string',
+          label: 'Personal access token',
+          description: 'A token with the read_api scope, to check for pushes the webhook missed.',
+          password: true,
+        },
+        projectIds: { type: 'string', label: 'Project ids or paths', placeholder: '42, acme/api' },
+        groupIds: { type: 'string', label: 'Group ids or paths', placeholder: 'acme' },
       },
-      required: ['baseUrl'],
+      required: [],
     },
     enabled: true,
   },

@@ -13,6 +13,7 @@ import { notFound } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/integrations.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
+import { EVENT_BLOCK_SOURCE } from '../../pipeline/event-blocks.ts';
 import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
 import { toApiCall } from './present.ts';
 import { selectRecentApiCalls } from './queries.ts';
@@ -157,6 +158,10 @@ export async function deleteIntegrationEvents(ctx: Ctx, id: string): Promise<{ s
     const deleted = await tx.execute<{ person_id: string; first: Date; n: number }>(sql`
       with gone as (delete from activity_events where integration_id = ${id} returning person_id, timestamp)
       select person_id, min(timestamp) as first, count(*)::int as n from gone group by person_id`);
+    // Blocks that bursts of these events opened go with them (edited ones stay: a person owns them).
+    await tx.execute(sql`
+      delete from activity_blocks
+       where integration_id = ${id} and edited_at is null and metadata->>'source' = ${EVENT_BLOCK_SOURCE}`);
     await refreshAfterDelete(tx, deleted.rows);
     await ctx.deps.notify(ctx.accountId, 'activity');
     return { success: true as const, deleted: deleted.rows.reduce((sum, r) => sum + r.n, 0) };

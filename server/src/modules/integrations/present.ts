@@ -1,3 +1,4 @@
+import type { WebhookSettings } from '@overlap/contract/inbound';
 import type { ApiCall, IntegrationDetail, IntegrationSummary } from '@overlap/contract/integrations';
 import type { apiCalls } from '../../db/schema/integrations.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
@@ -57,6 +58,7 @@ export function toDetail(
   secrets: SecretBox,
   row: IntegrationRow,
   calls: (typeof apiCalls.$inferSelect)[],
+  webhook: WebhookSettings | null,
   oauthConfigured: boolean | null,
 ): IntegrationDetail {
   const summary = toSummary(secrets, row);
@@ -68,6 +70,7 @@ export function toDetail(
     connected: typeof stored.access_token === 'string' && stored.access_token.length > 0,
     maskedSecrets: maskSecrets(stored),
     apiCalls: row.service.tokenAuthentication ? calls.map(toApiCall) : [],
+    webhook,
     oauth:
       oauthConfigured === null
         ? null

@@ -12,6 +12,7 @@ import {
   integrationPeople,
   integrationPeopleQuery,
   regenerateKeyResult,
+  regenerateWebhookSecretResult,
   runDetail,
   runList,
   runParams,
@@ -38,6 +39,7 @@ import {
   listAvailableServices,
   listIntegrations,
   regenerateApiKey,
+  regenerateWebhookSecret,
   setIntegrationStatus,
   updateIntegration,
 } from './service.ts';
@@ -142,6 +144,18 @@ Both answer 403 with code \`UPGRADE_REQUIRED\`. A Demo Data integration backfill
       },
     },
     async (request) => regenerateApiKey(ctxOf(deps, request), request.params.id),
+  );
+  app.post(
+    '/api/v1/integrations/:id/regenerate-webhook-secret',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the webhook secret (GitHub, GitLab); deliveries signed with the old one answer 401',
+        params: idParams,
+        response: { 200: regenerateWebhookSecretResult, 409: errorBody, ...refusals },
+      },
+    },
+    async (request) => regenerateWebhookSecret(ctxOf(deps, request), request.params.id),
   );
 
   app.get(

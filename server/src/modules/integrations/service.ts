@@ -4,6 +4,7 @@ import type {
   IntegrationDetail,
   IntegrationList,
   RegenerateKeyResult,
+  RegenerateWebhookSecretResult,
   UpdateIntegrationBody,
 } from '@overlap/contract/integrations';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
 import { assertRoomForIntegration } from './plan-rules.ts';
 import { toDetail, toSummary } from './present.ts';
 import { type IntegrationRow, selectIntegration, selectIntegrations, selectRecentApiCalls } from './queries.ts';
+import { issueWebhookSecret, isWebhookProvider, webhookSettingsOf, webhookUrl } from './webhook-secret.ts';
 
 /** Creation defaults of spec 001 §7. */
 export function defaultKind(provider: string): IntegrationKind {
@@ -43,8 +45,9 @@ async function loadIntegration(ctx: Ctx, id: string): Promise<IntegrationRow> {
 async function detailOf(ctx: Ctx, id: string): Promise<IntegrationDetail> {
   const row = await loadIntegration(ctx, id);
   const calls = row.service.tokenAuthentication ? await selectRecentApiCalls(ctx.db, id, 20) : [];
+  const webhook = await webhookSettingsOf(ctx.db, ctx.deps, row.integration, row.service.provider);
   const oauth = oauthSetupOf(ctx.deps.config, row.service.provider);
-  return toDetail(ctx.deps.secrets, row, calls, oauth ? oauth.app !== null : null);
+  return toDetail(ctx.deps.secrets, row, calls, webhook, oauth ? oauth.app !== null : null);
 }
 
 export async function listAvailableServices(ctx: Ctx): Promise<AvailableService[]> {
@@ -89,6 +92,7 @@ export async function insertIntegration(
   const { publicPatch, secretPatch } = parseConfigPatch(service.configSchema, input.config ?? {});
   const baseConfig: Record<string, unknown> = service.provider === 'google' ? { service_type: 'drive' } : {};
   const key = service.tokenAuthentication ? issueApiKey(deps.secrets) : null;
+  const webhookSecret = isWebhookProvider(service.provider) ? issueWebhookSecret(deps.secrets) : null;
   const secrets = mergeSettings({}, secretPatch);
   const [row] = await db.transaction(async (tx) => {
     await assertRoomForIntegration(tx, accountId, service);
@@ -104,6 +108,7 @@ export async function insertIntegration(
         secretsEncrypted: Object.keys(secrets).length > 0 ? deps.secrets.encryptJson(secrets) : null,
         apiKeyHash: key?.apiKeyHash ?? null,
         apiKeyEncrypted: key?.apiKeyEncrypted ?? null,
+        webhookSecretEncrypted: webhookSecret?.encrypted ?? null,
         // The first run (a demo's backfill) starts at once from createIntegration; the scheduler only
         // steps in if that process dies before the run ends.
         nextRunAt: service.provider === 'demo' ? new Date(Date.now() + FIRST_RUN_TAKEOVER_MS) : null,
@@ -210,6 +215,23 @@ export async function regenerateApiKey(ctx: Ctx, id: string): Promise<Regenerate
     .set({ apiKeyHash: key.apiKeyHash, apiKeyEncrypted: key.apiKeyEncrypted, updatedAt: new Date() })
     .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
   return { apiKey: key.apiKey };
+}
+
+/**
+ * Replaces the webhook secret: deliveries signed with the old one answer 401 until the provider has
+ * the new one. Allowed while running, so a leaked secret can be replaced at once.
+ */
+export async function regenerateWebhookSecret(ctx: Ctx, id: string): Promise<RegenerateWebhookSecretResult> {
+  requireRole(ctx, 'manager');
+  const row = await loadIntegration(ctx, id);
+  const provider = row.service.provider;
+  if (!isWebhookProvider(provider)) throw conflict('This integration does not receive webhooks.');
+  const issued = issueWebhookSecret(ctx.deps.secrets);
+  await ctx.db
+    .update(integrations)
+    .set({ webhookSecretEncrypted: issued.encrypted, updatedAt: new Date() })
+    .where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));
+  return { webhook: { url: webhookUrl(ctx.deps.config.publicUrl, provider, id), secret: issued.secret } };
 }
 
 /**

@@ -57,7 +57,8 @@ export async function startAuthorization(
     integrationId: row.integration.id,
     codeVerifierEncrypted: start.codeVerifier ? ctx.deps.secrets.encrypt(start.codeVerifier) : null,
     onboarding: input.onboarding ?? false,
-    serviceType: input.serviceType ?? null,
+    // Google's authorization is for a service of Google's; Drive unless the caller names another (001 §7).
+    serviceType: input.serviceType ?? (provider === 'google' ? 'drive' : null),
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   return { url: start.url };

@@ -4,6 +4,7 @@ import type {
   IntegrationDetail,
   IntegrationList,
   RegenerateKeyResult,
+  RegenerateWebhookSecretResult,
   UpdateIntegrationBody,
 } from '@overlap/contract/integrations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,6 +51,8 @@ export const setRunning = (id: string, running: boolean) =>
   });
 const regenerateKey = (id: string) =>
   api<RegenerateKeyResult>(apiPaths.integrations.regenerateKey(id), { method: 'POST' });
+const regenerateWebhookSecret = (id: string) =>
+  api<RegenerateWebhookSecretResult>(apiPaths.integrations.regenerateWebhookSecret(id), { method: 'POST' });
 export const deleteIntegration = (id: string) =>
   api<{ success: boolean; message: string }>(apiPaths.integrations.integration(id), { method: 'DELETE' });
 
@@ -79,6 +82,18 @@ export const useRegenerateKey = (id: string) => {
   return useMutation({
     mutationFn: () => regenerateKey(id),
     retry: false,
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+};
+export const useRegenerateWebhookSecret = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => regenerateWebhookSecret(id),
+    retry: false,
+    onSuccess: ({ webhook }) =>
+      queryClient.setQueryData<IntegrationDetail>(integrationKeys.detail(id), (detail) =>
+        detail ? { ...detail, webhook } : detail,
+      ),
     onSettled: () => refreshAfterChange(queryClient),
   });
 };

@@ -12,6 +12,7 @@ import { Table, type TableColumn } from '../../../ui/table';
 import { toast } from '../../../ui/toaster';
 import { useDeleteAllData, useIntegrationBlocks, useIntegrationEvents } from '../api/data';
 import { collaboratorsSummary, plural } from '../lib/format';
+import { ExternalCollaborators } from './external-collaborators';
 
 type Event = IntegrationEvents['events'][number];
 type Block = IntegrationBlocks['activityBlocks'][number];
@@ -166,6 +167,7 @@ export function DataTab({ integrationId }: { integrationId: string }) {
   const blocks = useIntegrationBlocks(integrationId);
   return (
     <div className="flex flex-col gap-8">
+      {events.data ? <ExternalCollaborators events={events.data.events} /> : null}
       <Section
         title="Activity blocks"
         headingId="blocks-heading"

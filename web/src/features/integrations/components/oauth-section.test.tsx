@@ -38,6 +38,7 @@ const base: IntegrationDetail = {
   apiCalls: [],
   oauth: { provider: 'slack', configured: true, needsReauthorization: false },
   connectionError: null,
+  webhook: null,
 };
 
 function show(integration: IntegrationDetail) {

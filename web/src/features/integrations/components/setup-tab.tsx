@@ -6,6 +6,7 @@ import { ApiKeySection } from './api-key-section';
 import { ColorSection } from './color-section';
 import { ConfigSection } from './config-section';
 import { OAuthSection } from './oauth-section';
+import { WebhookSection } from './webhook-section';
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy, HH:mm') : 'Never');
 
@@ -39,6 +40,7 @@ export function SetupTab({ integration }: { integration: IntegrationDetail }) {
   return (
     <div className="grid gap-4">
       <Overview integration={integration} />
+      <WebhookSection integration={integration} />
       <OAuthSection integration={integration} />
       <ApiKeySection integration={integration} />
       <ColorSection

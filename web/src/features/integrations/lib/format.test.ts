@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   collaboratorsSummary,
+  externalCollaborators,
   formatDuration,
   maskApiKey,
   plural,
@@ -76,5 +77,27 @@ describe('collaboratorsSummary', () => {
   it('is null without collaborators', () => {
     expect(collaboratorsSummary({})).toBeNull();
     expect(collaboratorsSummary({ externalCollaborators: [] })).toBeNull();
+  });
+});
+
+describe('externalCollaborators', () => {
+  it('lists each outsider once with their roles and documents, most documents first', () => {
+    const shared = (fileName: string, externalCollaborators: unknown[]) => ({
+      metadata: { fileName, externalCollaborators },
+    });
+    expect(
+      externalCollaborators([
+        shared('Plan', [
+          { emailAddress: 'eve@partner.org', role: 'editor' },
+          { displayName: 'Anyone with the link', role: 'viewer' },
+        ]),
+        shared('Budget', [{ emailAddress: 'Eve@Partner.org', role: 'commenter' }]),
+        shared('Plan', [{ emailAddress: 'eve@partner.org', role: 'editor' }]),
+        { metadata: { fileName: 'Notes' } },
+      ]),
+    ).toEqual([
+      { key: 'eve@partner.org', label: 'eve@partner.org', roles: ['editor', 'commenter'], documents: 2 },
+      { key: 'anyone with the link', label: 'Anyone with the link', roles: ['viewer'], documents: 1 },
+    ]);
   });
 });

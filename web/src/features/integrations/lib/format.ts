@@ -39,7 +39,7 @@ export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const COLLABORATORS_SHOWN = 8;
+export const COLLABORATORS_SHOWN = 8;
 
 /** External collaborators of an event: up to 8 names, then '+N more' (spec 001 §9). */
 export function collaboratorsSummary(metadata: Record<string, unknown>): { names: string[]; more: number } | null {
@@ -50,4 +50,46 @@ export function collaboratorsSummary(metadata: Record<string, unknown>): { names
     return String(person.displayName ?? person.emailAddress ?? 'Unknown');
   });
   return { names: names.slice(0, COLLABORATORS_SHOWN), more: Math.max(0, names.length - COLLABORATORS_SHOWN) };
+}
+
+export interface ExternalCollaborator {
+  /** E-mail address when known, else the display name. */
+  key: string;
+  label: string;
+  roles: string[];
+  /** Documents shared with them among the events given. */
+  documents: number;
+}
+
+/**
+ * Everyone outside the organisation that the given events shared documents with, most documents
+ * first: one entry per address (or name), with the roles they were given.
+ */
+export function externalCollaborators(events: { metadata: Record<string, unknown> }[]): ExternalCollaborator[] {
+  const byKey = new Map<string, ExternalCollaborator & { files: Set<string> }>();
+  for (const event of events) {
+    const list = event.metadata.externalCollaborators;
+    if (!Array.isArray(list)) continue;
+    const file = String(event.metadata.fileName ?? '');
+    for (const item of list) {
+      const c = (item ?? {}) as { displayName?: unknown; emailAddress?: unknown; role?: unknown };
+      const email = typeof c.emailAddress === 'string' ? c.emailAddress : null;
+      const name = typeof c.displayName === 'string' ? c.displayName : null;
+      const key = (email ?? name ?? 'Unknown').toLowerCase();
+      const entry = byKey.get(key) ?? {
+        key,
+        label: name ?? email ?? 'Unknown',
+        roles: [],
+        documents: 0,
+        files: new Set(),
+      };
+      if (typeof c.role === 'string' && !entry.roles.includes(c.role)) entry.roles.push(c.role);
+      entry.files.add(file);
+      entry.documents = entry.files.size;
+      byKey.set(key, entry);
+    }
+  }
+  return [...byKey.values()]
+    .sort((a, b) => b.documents - a.documents || a.label.localeCompare(b.label))
+    .map(({ files: _files, ...rest }) => rest);
 }

@@ -14,16 +14,18 @@ import { Input } from '../../../ui/input';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toaster';
 import { useAvailableServices, useCreateIntegration, useIntegrationList } from '../api/integrations';
+import { NameCustomDialog } from '../components/name-custom-dialog';
 import { ServiceCard } from '../components/service-card';
-import { lockReason } from '../lib/plan-lock';
+import {
+  CARD_DESCRIPTIONS,
+  COMING_SOON,
+  catalogueOrder,
+  matchesQuery,
+  UNAVAILABLE_UNLESS_OFFERED,
+} from '../lib/catalogue';
+import { lockReason, plainSummary } from '../lib/plan-lock';
 
 const shell = 'mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6';
-
-const matches = (service: AvailableService, query: string) => {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [service.name, service.provider, service.description].some((text) => text.toLowerCase().includes(q));
-};
 
 function Catalogue() {
   const navigate = useNavigate();
@@ -35,6 +37,7 @@ function Catalogue() {
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState<string | null>(null);
   const [upgradeReason, setUpgradeReason] = useState<string | null>(null);
+  const [naming, setNaming] = useState<AvailableService | null>(null);
 
   const planId = billing.data?.currentPlan ?? '';
   const plan = {
@@ -46,17 +49,13 @@ function Catalogue() {
   const lockOf = (service: AvailableService) =>
     billing.data && integrations.data ? lockReason(service, plan, integrations.data.integrations) : null;
 
-  const choose = (service: AvailableService) => {
-    const lock = lockOf(service);
-    if (lock) {
-      setUpgradeReason(lock);
-      return;
-    }
+  const add = (service: AvailableService, name?: string) => {
     setCreating(service.id);
     create.mutate(
-      { serviceId: service.id },
+      { serviceId: service.id, ...(name ? { name } : {}) },
       {
         onSuccess: (integration) => {
+          setNaming(null);
           if (service.docs_url && /^https?:\/\//i.test(service.docs_url)) {
             window.open(service.docs_url, '_blank', 'noopener,noreferrer');
             navigate('/account');
@@ -66,12 +65,25 @@ function Catalogue() {
         },
         onError: (err) => {
           const body = isApiError(err) ? (err.body as { code?: string } | undefined) : undefined;
-          if (body?.code === 'UPGRADE_REQUIRED') setUpgradeReason(err.message);
-          else toast.error(`Failed to create ${service.name} integration. ${err.message}`);
+          if (body?.code === 'UPGRADE_REQUIRED') {
+            setNaming(null);
+            setUpgradeReason(err.message);
+          } else toast.error(`Failed to create ${service.name} integration. ${err.message}`);
         },
         onSettled: () => setCreating(null),
       },
     );
+  };
+
+  const choose = (service: AvailableService) => {
+    const lock = lockOf(service);
+    if (lock) {
+      setUpgradeReason(lock);
+      return;
+    }
+    // A custom source is named first: nothing is created until the name is given.
+    if (service.provider === 'custom') setNaming(service);
+    else add(service);
   };
 
   if (services.isPending) {
@@ -97,7 +109,15 @@ function Catalogue() {
       </Banner>
     );
   }
-  const shown = services.data.filter((s) => s.enabled && matches(s, query));
+  const offered = services.data.filter((s) => s.enabled).sort(catalogueOrder);
+  const describe = (s: AvailableService) => CARD_DESCRIPTIONS[s.provider] ?? plainSummary(s.description);
+  const shown = offered.filter((s) => matchesQuery({ ...s, description: describe(s) }, query));
+  const offeredProviders = new Set(offered.map((s) => s.provider));
+  const unavailable = UNAVAILABLE_UNLESS_OFFERED.filter(
+    (s) => !offeredProviders.has(s.provider) && matchesQuery(s, query),
+  );
+  const comingSoon = COMING_SOON.filter((s) => !offeredProviders.has(s.provider) && matchesQuery(s, query));
+  const nothing = shown.length + unavailable.length + comingSoon.length === 0;
   return (
     <>
       <div className="relative max-w-md">
@@ -114,27 +134,61 @@ function Catalogue() {
           className="pl-9"
         />
       </div>
-      {shown.length === 0 ? (
+      {nothing ? (
         <EmptyState
           icon={SearchX}
           description={query ? `No services match "${query.trim()}".` : 'No services are available right now.'}
           action={query ? <Button onClick={() => setQuery('')}>Clear search</Button> : undefined}
         />
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((service) => (
-            <li key={service.id}>
-              <ServiceCard
-                service={service}
-                lock={lockOf(service)}
-                busy={creating === service.id}
-                disabled={creating !== null}
-                onChoose={() => choose(service)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          {shown.length + unavailable.length > 0 ? (
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Available services">
+              {shown.map((service) => (
+                <li key={service.id}>
+                  <ServiceCard
+                    provider={service.provider}
+                    name={service.name}
+                    description={describe(service)}
+                    category={service.category}
+                    availability="available"
+                    tokenAuthentication={service.tokenAuthentication}
+                    lock={lockOf(service)}
+                    busy={creating === service.id}
+                    disabled={creating !== null}
+                    onChoose={() => choose(service)}
+                  />
+                </li>
+              ))}
+              {unavailable.map((s) => (
+                <li key={s.provider}>
+                  <ServiceCard {...s} availability="unavailable" />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {comingSoon.length > 0 ? (
+            <section aria-labelledby="coming-soon-heading" className="flex flex-col gap-3">
+              <h2 id="coming-soon-heading" className="text-sm font-semibold text-muted">
+                Coming soon
+              </h2>
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {comingSoon.map((s) => (
+                  <li key={s.provider}>
+                    <ServiceCard {...s} availability="coming-soon" />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
       )}
+      <NameCustomDialog
+        service={naming}
+        busy={creating !== null}
+        onCancel={() => setNaming(null)}
+        onCreate={(service, name) => add(service, name)}
+      />
       <ConfirmDialog
         open={upgradeReason !== null}
         onOpenChange={(open) => (open ? null : setUpgradeReason(null))}
