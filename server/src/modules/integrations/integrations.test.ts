@@ -64,6 +64,27 @@ describe('integration API', () => {
     const providers = services.json().map((s: { provider: string }) => s.provider);
     expect(providers).toContain('custom');
     expect(providers).not.toContain('legacy-chat');
+    // Discord works only through the server's Discord app, which this server has not configured.
+    expect(providers).toContain('slack');
+    expect(providers).not.toContain('discord');
+  });
+
+  it('offers Discord once the server has its Discord app', async () => {
+    const withDiscord = await createTestApp({
+      DISCORD_CLIENT_ID: 'discord-client',
+      DISCORD_CLIENT_SECRET: 'discord-secret',
+      DISCORD_BOT_TOKEN: 'discord-bot',
+    });
+    try {
+      const manager = await signedInManager(withDiscord.db);
+      const services = await client(
+        withDiscord.app,
+        manager.cookie,
+      )({ method: 'GET', url: '/api/v1/integrations/available-services' });
+      expect(services.json().map((s: { provider: string }) => s.provider)).toContain('discord');
+    } finally {
+      await withDiscord.close();
+    }
   });
 
   it('refuses bad creation input with 400 and creates nothing', async () => {

@@ -53,7 +53,11 @@ async function detailOf(ctx: Ctx, id: string): Promise<IntegrationDetail> {
 export async function listAvailableServices(ctx: Ctx): Promise<AvailableService[]> {
   requireRole(ctx, 'manager');
   const rows = await ctx.db.select().from(services).where(eq(services.enabled, true)).orderBy(asc(services.name));
-  return rows.map((s) => ({
+  // Discord has no way in but its bot: without the server's Discord app it is not offered (shown unavailable).
+  const offered = rows.filter(
+    (s) => !(s.provider === 'discord' && oauthSetupOf(ctx.deps.config, s.provider)?.app == null),
+  );
+  return offered.map((s) => ({
     id: s.id,
     name: s.name,
     provider: s.provider,
