@@ -13,6 +13,18 @@ export const MAX_PUSH_ITEMS = 1000;
 export const MAX_PUSH_BODY_BYTES = 1024 * 1024;
 /** How far a timestamp may lie in the future (clock skew allowance). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+/** The earliest observed time accepted (presence and event timestamps, connector data). */
+export const MIN_OBSERVED_TIME = '2000-01-01T00:00:00Z';
+const MIN_OBSERVED_MS = Date.parse(MIN_OBSERVED_TIME);
+
+/** Whether an observed time lies in the accepted range: from 2000-01-01 to 5 minutes from now. */
+export function observedTimeProblem(ms: number, now = Date.now()): string | undefined {
+  if (Number.isNaN(ms)) return 'must be an ISO 8601 date-time with a timezone, e.g. 2025-03-14T09:30:00Z';
+  if (ms < MIN_OBSERVED_MS) return 'must not be before 2000-01-01';
+  if (ms > now + MAX_FUTURE_SKEW_MS) return 'must not be more than 5 minutes in the future';
+  return undefined;
+}
+
 /** Requests per minute one API key may make; more answer 429 with Retry-After. */
 export const DEFAULT_PUSH_RATE_LIMIT_PER_MINUTE = 120;
 
@@ -39,8 +51,9 @@ const pushTimestamp = z
       message: 'must be an ISO 8601 date-time with a timezone, e.g. 2025-03-14T09:30:00Z',
     }),
   )
-  .refine((v) => !(Date.parse(v) > Date.now() + MAX_FUTURE_SKEW_MS), {
-    message: 'must not be more than 5 minutes in the future',
+  .superRefine((v, ctx) => {
+    const problem = observedTimeProblem(Date.parse(v));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 const personIdentifier = z
@@ -143,7 +156,10 @@ export const activityEventInput = z.object({
     .describe('e.g. git_commit, deployment, google_drive_file_edit'),
   timestamp: pushTimestamp.describe('When the event happened (ISO 8601 with timezone)'),
   title: z.string().max(500, 'must be at most 500 characters').nullish(),
-  url: z.url({ message: 'must be a URL' }).max(2000).nullish(),
+  url: z
+    .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
+    .max(2000, 'must be at most 2000 characters')
+    .nullish(),
   personIdentifier,
   metadata: z.record(z.string(), z.unknown()).nullish().describe('Free-form data shown with the event'),
 });

@@ -32,9 +32,10 @@ import usersRoutes from '../modules/users/routes.ts';
 import webhooksRoutes from '../modules/webhooks/routes.ts';
 import { contextPlugin } from './context.ts';
 import { registerDocs } from './docs.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { registerHealth } from './health.ts';
 import { impersonationAuditPlugin } from './impersonation-audit.ts';
+import { registerInputRule } from './input-rule.ts';
 import { registerSpa } from './spa.ts';
 
 export type App = FastifyInstance;
@@ -87,11 +88,13 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     // Only behind a proxy may X-Forwarded-For decide the client IP (rate limits are keyed by it).
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   registerErrorHandler(app);
+  registerInputRule(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@overlap/contract/common';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../core/errors.ts';
 
@@ -10,6 +10,7 @@ const defaultSentences: Record<number, string> = {
   404: 'Not found',
   409: 'The request conflicts with the current state.',
   413: 'The request body is too large.',
+  414: 'The address of the request is too long.',
   415: 'The request must be sent as JSON.',
   429: 'Too many requests. Please wait and try again.',
   500: 'Something went wrong on our side. Please try again.',
@@ -31,6 +32,28 @@ function fieldName(instancePath: string, fallback?: string): string {
   return path || fallback || 'body';
 }
 
+const FRAMEWORK_REFUSALS: Record<number, { code: string; field: string; problem: string }> = {
+  400: { code: 'BAD_REQUEST', field: 'body', problem: 'must be valid JSON' },
+  413: { code: 'PAYLOAD_TOO_LARGE', field: 'body', problem: 'is too large' },
+  414: { code: 'URI_TOO_LONG', field: 'path', problem: 'is too long' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', field: 'content-type', problem: 'must be application/json' },
+};
+
+/**
+ * Fastify's router refusals (a path segment longer than `maxParamLength`, a malformed URL), which
+ * never reach the error handler, in the same shape: no echo of the URL.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode === 414 ? 414 : 400;
+  const field = 'path';
+  const problem = status === 414 ? 'is too long' : 'is not a valid address';
+  reply.status(status).send(
+    errorBody(status, status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST', `${field}: ${problem}`, {
+      details: [{ field, message: problem }],
+    }),
+  );
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -39,10 +62,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const context = (err as { validationContext?: string }).validationContext;
-      const details = err.validation.map((v) => ({
-        field: fieldName(v.instancePath, context),
-        message: v.message ?? 'is not valid',
-      }));
+      // One entry per field: a value breaking two rules (too short and no digit) is named once.
+      const details: { field: string; message: string }[] = [];
+      for (const v of err.validation) {
+        const field = fieldName(v.instancePath, context);
+        if (!details.some((d) => d.field === field)) details.push({ field, message: v.message ?? 'is not valid' });
+      }
       const first = details[0];
       const message =
         details.length === 1 && first
@@ -61,17 +86,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.server.deps?.errors.capture(err);
       return reply.status(status).send(errorBody(status, 'INTERNAL', defaultSentences[500] as string));
     }
-    const code =
-      status === 413
-        ? 'PAYLOAD_TOO_LARGE'
-        : status === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : status === 429
-            ? 'RATE_LIMITED'
-            : status === 400
-              ? 'BAD_REQUEST'
-              : (err.code ?? 'ERROR');
-    const message = status === 400 && err.message ? `body: ${err.message}` : (defaultSentences[status] ?? err.message);
+    // Fastify's own refusals (body parsing, size, media type) in the one shape, echoing no input.
+    const framework = FRAMEWORK_REFUSALS[status];
+    if (framework) {
+      const { field, problem } = framework;
+      return reply
+        .status(status)
+        .send(errorBody(status, framework.code, `${field}: ${problem}`, { details: [{ field, message: problem }] }));
+    }
+    const code = status === 429 ? 'RATE_LIMITED' : 'ERROR';
+    const message = defaultSentences[status] ?? 'The request was refused.';
     return reply.status(status).send(errorBody(status, code, message));
   });
 }

@@ -27,9 +27,7 @@ export function registerSpa(app: FastifyInstance, webDist: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || request.method !== 'GET') {
-      return reply
-        .status(404)
-        .send(errorBody(404, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      return reply.status(404).send(errorBody(404, 'NOT_FOUND', 'No such API route. The API reference is at /docs.'));
     }
     if (!hasBuild) {
       return reply

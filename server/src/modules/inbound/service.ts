@@ -1,10 +1,11 @@
 import type { InboundResult, WebhookProvider } from '@overlap/contract/inbound';
+import { inputProblem } from '@overlap/contract/input-rule';
 import { and, eq, sql } from 'drizzle-orm';
 import { mapGithubWebhook, verifyGithubSignature } from '../../connectors/github/webhook.ts';
 import { mapGitlabWebhook, verifyGitlabToken } from '../../connectors/gitlab/webhook.ts';
 import { type WebhookOutcome, WebhookPayloadError } from '../../connectors/webhook-types.ts';
 import type { AppDeps } from '../../core/context.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../core/errors.ts';
+import { AppError, badRequest, fieldError, forbidden, notFound, unauthorized } from '../../core/errors.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
 import { attributeUsernamesToEmails } from '../../pipeline/commit-authors.ts';
@@ -55,6 +56,8 @@ function outcomeOf(d: Delivery): WebhookOutcome {
   } catch {
     throw badRequest('body: must be JSON (choose application/json as the content type of the webhook)');
   }
+  const problem = inputProblem(payload, undefined, 'body');
+  if (problem) throw fieldError(problem.field, problem.message);
   try {
     return d.provider === 'github'
       ? mapGithubWebhook(header(d, 'x-github-event'), payload)

@@ -9,6 +9,7 @@ import {
   Share2,
   Sheet,
 } from 'lucide-react';
+import { safeHref } from '../../../lib/safe-href';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../ui/popover';
 import { describeEventMetadata, eventKindLabel } from '../lib/event-details';
 import { formatDateTime } from '../lib/format';
@@ -24,21 +25,11 @@ const KIND_ICONS: Record<string, LucideIcon> = {
 
 const eventIcon = (kind: string): LucideIcon => KIND_ICONS[kind] ?? Activity;
 
-const safeUrl = (url: string | null): string | null => {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-};
-
 /** A small marker on the column edge; its popover tells kind, title, link, who and when. */
 export function EventMarker({ event, top, color }: { event: ActivityEvent; top: number; color: string }) {
   const Icon = eventIcon(event.kind);
   const kind = eventKindLabel(event.kind);
-  const url = safeUrl(event.url);
+  const url = safeHref(event.url);
   const details = describeEventMetadata(event.metadata);
   return (
     <Popover>

@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { Activity, CalendarClock, RefreshCw, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../api/client';
+import { safeHref } from '../../../lib/safe-href';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -30,8 +31,13 @@ const eventColumns: TableColumn<Event>[] = [
       const title = e.title ?? e.kind;
       return (
         <div className="flex min-w-0 flex-col">
-          {e.url && /^https?:\/\//i.test(e.url) ? (
-            <a href={e.url} target="_blank" rel="noopener noreferrer" className="truncate text-fg hover:underline">
+          {safeHref(e.url) ? (
+            <a
+              href={safeHref(e.url) as string}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="truncate text-fg hover:underline"
+            >
               {title}
             </a>
           ) : (

@@ -1,5 +1,6 @@
 import type { IntegrationDetail } from '@overlap/contract/integrations';
 import { BookOpen, ExternalLink } from 'lucide-react';
+import { safeHref } from '../../../lib/safe-href';
 import { Card, CardContent } from '../../../ui/card';
 import { EmptyState } from '../../../ui/empty-state';
 import { MarkdownView } from './markdown-view';
@@ -13,9 +14,9 @@ export function DocumentationTab({ integration }: { integration: IntegrationDeta
     <Card>
       <CardContent className="flex flex-col gap-4 py-5">
         <MarkdownView source={description} />
-        {docsUrl && /^https?:\/\//i.test(docsUrl) ? (
+        {safeHref(docsUrl) ? (
           <a
-            href={docsUrl}
+            href={safeHref(docsUrl) as string}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-accent hover:underline"

@@ -39,6 +39,11 @@ describe('safeHref', () => {
     expect(safeHref('//evil.com')).toBeNull();
     expect(safeHref('JavaScript:alert(1)')).toBeNull();
   });
+
+  it('keeps a link to /\\evil.com (read by browsers as //evil.com) as plain text', () => {
+    expect(parseInline('[docs](/\\evil.com)')).toEqual([{ type: 'text', text: 'docs' }]);
+    expect(parseInline('[docs](\\\\evil.com)')).toEqual([{ type: 'text', text: 'docs' }]);
+  });
 });
 
 describe('parseMarkdown', () => {

@@ -1,3 +1,4 @@
+import { safeHref } from '../../../lib/safe-href';
 /**
  * A tiny markdown reader for service descriptions (spec 001 §9: headings, bold, italic, code,
  * lists, links). It produces a tree that is rendered as React elements, so no HTML from the text
@@ -16,13 +17,8 @@ export type Block =
   | { type: 'list'; ordered: boolean; items: Inline[][] }
   | { type: 'code'; text: string };
 
-/** Links may only go to http(s), mailto or a path on this site; anything else (javascript:…) stays text. */
-export function safeHref(raw: string): string | null {
-  const href = raw.trim();
-  if (/^(https?:\/\/|mailto:)/i.test(href)) return href;
-  if (href.startsWith('/') && !href.startsWith('//')) return href;
-  return null;
-}
+/** Links may only go where `safeHref` allows (http(s), mailto, a path on this site); anything else stays text. */
+export { safeHref };
 
 const INLINE = /(`[^`]+`)|(\*\*[^*]+?\*\*|__[^_]+?__)|(\*[^*\s][^*]*?\*|_[^_\s][^_]*?_)|(\[[^\]]+\]\([^)\s]+\))/;
 

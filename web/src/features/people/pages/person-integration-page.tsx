@@ -2,6 +2,7 @@ import { Activity, ArrowLeft, Clock, ExternalLink } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { safeHref } from '../../../lib/safe-href';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Pagination } from '../../../ui/pagination';
@@ -92,9 +93,9 @@ function EventsTab({ id, active }: { id: string; active: boolean }) {
               <p className="text-xs text-muted">{e.kind}</p>
             </div>
             <span className="tabular shrink-0 text-xs text-muted">{when(e.timestamp)}</span>
-            {e.url ? (
+            {safeHref(e.url) ? (
               <a
-                href={e.url}
+                href={safeHref(e.url) as string}
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label="Open event"

@@ -2,6 +2,7 @@ import { ChevronDown, ExternalLink } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatAge } from '../../../lib/relative-time';
+import { safeHref } from '../../../lib/safe-href';
 import { Badge } from '../../../ui/badge';
 import { useBuildInfo } from '../api/system';
 
@@ -53,9 +54,9 @@ export function BuildInfoFooter() {
             {build.message ? <span className="text-muted"> · {build.message}</span> : null}
           </Row>
           <Row label="Pipeline">
-            {build.pipelineUrl ? (
+            {safeHref(build.pipelineUrl) ? (
               <a
-                href={build.pipelineUrl}
+                href={safeHref(build.pipelineUrl) as string}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 text-accent-text underline underline-offset-2 hover:no-underline"
