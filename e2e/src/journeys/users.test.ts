@@ -64,7 +64,7 @@ describe('inviting a user', () => {
     await screenshot(page, 'users', 'invite-dialog-invalid-desktop');
     await dialog.getByLabel('Email').fill(manager.email);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await dialog.getByText('A user with this email address already exists.').waitFor();
+    await dialog.getByText('A user with this email address is already in your team.').waitFor();
     await screenshot(page, 'users', 'invite-dialog-error-desktop');
     await dialog.getByLabel('Email').fill(`  ${invitee}  `);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();

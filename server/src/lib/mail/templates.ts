@@ -43,6 +43,31 @@ export function alreadyRegisteredMail(input: { publicUrl: string; to: string }):
   });
 }
 
+/**
+ * An invitation to an address that already belongs to another Overlap account: nothing is stored,
+ * the owner learns who asked (the inviter cannot tell this address from a new one).
+ */
+export function invitationToRegisteredMail(input: {
+  publicUrl: string;
+  to: string;
+  accountName: string;
+  inviterEmail: string;
+}): MailMessage {
+  return renderMail({
+    to: input.to,
+    subject: `${input.accountName} invited you to Overlap`,
+    intro: [
+      `${input.inviterEmail} invited you to join ${input.accountName} on Overlap.`,
+      'This email address already belongs to an Overlap account, and an address can be in one team only.',
+    ],
+    action: { label: 'Log in', url: `${input.publicUrl}/login` },
+    outro: [
+      `To join ${input.accountName}, ask ${input.inviterEmail} to invite another address of yours.`,
+      "If you don't know this team, you can ignore this email.",
+    ],
+  });
+}
+
 export function passwordResetMail(input: { publicUrl: string; to: string; token: string; hours: number }): MailMessage {
   return renderMail({
     to: input.to,

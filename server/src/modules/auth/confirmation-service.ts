@@ -5,12 +5,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { RequestMeta } from './meta.ts';
 import { findUserByEmail } from './queries.ts';
-import { hitRateLimit, RATE_RULES } from './rate-limit.ts';
-import { checkConfirmationCode, consumeToken, issueSetPassword } from './tokens.ts';
+import { emailAtIp, hitRateLimit, RATE_RULES } from './rate-limit.ts';
+import { checkConfirmationCode, codeWasUsed, consumeToken, issueSetPassword, wasIssued } from './tokens.ts';
 
 const INVALID_LINK = 'This confirmation link is invalid or has expired. Request a new confirmation email.';
-const INVALID_CODE = 'The confirmation code is not correct or has expired.';
-const EXHAUSTED_CODE = 'Too many wrong codes. Request a new confirmation email to get a new code.';
+/**
+ * One answer for every wrong or expired code, whatever the address (registered, unknown, already
+ * confirmed, or out of attempts): the answer never tells whether an address is registered.
+ */
+const INVALID_CODE =
+  'The confirmation code is not correct or has expired. After 5 wrong codes, request a new confirmation email.';
 
 const alreadyConfirmed = () =>
   new AppError(409, ALREADY_CONFIRMED, 'This email address is already confirmed. Please log in.', {
@@ -54,7 +58,9 @@ export async function confirmEmail(
   if (!found) throw badRequest(INVALID_LINK);
   return db.transaction(async (tx) => {
     if (await consumeToken(tx, found.user.id, 'confirm_email', input.token)) return finishConfirmation(tx, found);
-    if (isConfirmedAndActive(found)) throw alreadyConfirmed();
+    // 'Already Confirmed' only for a genuine link of this address (used, not expired): a made-up
+    // token answers as for an unknown address.
+    if (isConfirmedAndActive(found) && (await wasIssued(tx, found.user.id, input.token))) throw alreadyConfirmed();
     throw badRequest(INVALID_LINK);
   });
 }
@@ -65,7 +71,7 @@ export async function confirmCode(
 ): Promise<ConfirmationResult> {
   const { db } = meta.deps.database;
   await hitRateLimit(db, RATE_RULES.confirmCodeIp, meta.ip);
-  await hitRateLimit(db, RATE_RULES.confirmCodeEmail, input.email);
+  await hitRateLimit(db, RATE_RULES.confirmCodeEmailIp, emailAtIp(input.email, meta.ip));
   const found = await findUserByEmail(db, input.email);
   if (!found) throw badRequest(INVALID_CODE);
   const outcome = await db.transaction(async (tx) => {
@@ -73,6 +79,8 @@ export async function confirmCode(
     return check === 'ok' ? { check, result: await finishConfirmation(tx, found) } : { check, result: null };
   });
   if (outcome.result) return outcome.result;
-  if (outcome.check === 'none' && isConfirmedAndActive(found)) throw alreadyConfirmed();
-  throw badRequest(outcome.check === 'exhausted' ? EXHAUSTED_CODE : INVALID_CODE);
+  if (outcome.check === 'none' && isConfirmedAndActive(found) && (await codeWasUsed(db, found.user.id, input.code))) {
+    throw alreadyConfirmed();
+  }
+  throw badRequest(INVALID_CODE);
 }

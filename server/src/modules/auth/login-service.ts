@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RequestMeta } from './meta.ts';
 import { findSessionUser, findUserByEmail } from './queries.ts';
-import { checkRateLimit, hitRateLimit, RATE_RULES } from './rate-limit.ts';
+import { checkRateLimit, countFailure, emailAtIp, hitRateLimit, RATE_RULES } from './rate-limit.ts';
 import { createSession, revokeSession } from './session.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
@@ -26,8 +26,10 @@ export async function logIn(
   input: { email: string; password: string },
 ): Promise<{ user: SessionUser; sessionToken: string }> {
   const { db } = meta.deps.database;
+  const pair = emailAtIp(input.email, meta.ip);
   await hitRateLimit(db, RATE_RULES.loginIp, meta.ip);
-  await checkRateLimit(db, RATE_RULES.loginFailuresEmail, input.email);
+  await checkRateLimit(db, RATE_RULES.loginFailuresIp, meta.ip);
+  await checkRateLimit(db, RATE_RULES.loginFailuresEmailIp, pair);
   const found = await findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(found?.user.passwordHash ?? (await timingHash()), input.password);
   const allowed =
@@ -37,7 +39,8 @@ export async function logIn(
     found.user.emailVerifiedAt !== null &&
     found.account.status !== 'pending';
   if (!allowed) {
-    await hitRateLimit(db, RATE_RULES.loginFailuresEmail, input.email);
+    await countFailure(db, RATE_RULES.loginFailuresIp, meta.ip);
+    await countFailure(db, RATE_RULES.loginFailuresEmailIp, pair);
     throw unauthorized(LOGIN_FAILED);
   }
   if (meta.currentSessionToken) await revokeSession(db, meta.currentSessionToken);

@@ -1,6 +1,6 @@
 import type { SignupBody } from '@overlap/contract/auth';
 import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
-import { accounts } from '../../db/schema/accounts.ts';
+import { accounts, auditLog } from '../../db/schema/accounts.ts';
 import { invitations, users } from '../../db/schema/users.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { alreadyRegisteredMail, confirmationMail } from '../../lib/mail/templates.ts';
@@ -48,6 +48,9 @@ export async function signUp(meta: RequestMeta, input: SignupInput): Promise<{ s
   await hitRateLimit(db, RATE_RULES.signupEmail, input.email);
 
   const found = await findUserByEmail(db, input.email);
+  // A pending invitation never hides a sign-up: the invitee's own sign-up withdraws it and makes
+  // their own account (docs/decisions.md), so nobody can block an address by inviting it.
+  if (found && (await withdrawPendingInvitation(db, found))) return createPendingAccount(meta, input);
   if (found) {
     if (awaitingConfirmation(found)) {
       await sendConfirmation(meta, found.user.id, found.user.email);
@@ -58,7 +61,46 @@ export async function signUp(meta: RequestMeta, input: SignupInput): Promise<{ s
     }
     return { success: true, message: SIGNUP_MESSAGE };
   }
+  return createPendingAccount(meta, input);
+}
 
+/**
+ * Deletes the invited, never-signed-in user of `found` (and so its invitation), recording it in the
+ * inviting account's audit log. False when the address is not such an invitee.
+ */
+async function withdrawPendingInvitation(
+  db: RequestMeta['deps']['database']['db'],
+  found: NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>,
+): Promise<boolean> {
+  if (found.user.passwordHash || found.user.emailVerifiedAt || found.user.role === 'disabled') return false;
+  return db.transaction(async (tx) => {
+    const open = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(and(eq(invitations.userId, found.user.id), isNull(invitations.acceptedAt)))
+      .limit(1);
+    if (open.length === 0) return false;
+    const deleted = await tx
+      .delete(users)
+      .where(and(eq(users.id, found.user.id), isNull(users.passwordHash)))
+      .returning({ id: users.id });
+    if (deleted.length === 0) return false;
+    await tx.insert(auditLog).values({
+      accountId: found.account.id,
+      action: 'user.invitation_withdrawn',
+      targetType: 'user',
+      targetId: found.user.id,
+      details: { email: found.user.email, reason: 'The invitee signed up with their own account.' },
+    });
+    return true;
+  });
+}
+
+async function createPendingAccount(
+  meta: RequestMeta,
+  input: SignupInput,
+): Promise<{ success: true; message: string }> {
+  const { db } = meta.deps.database;
   const name = deriveAccountName(input.email);
   const created = await db
     .transaction(async (tx) => {

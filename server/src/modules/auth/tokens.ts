@@ -103,3 +103,39 @@ export async function checkConfirmationCode(db: DbOrTx, userId: string, code: st
     .where(eq(emailTokens.id, row.id));
   return attempts >= MAX_CODE_ATTEMPTS ? 'exhausted' : 'wrong';
 }
+
+/** Whether `token` is a confirmation link of this user that was used and has not expired yet. */
+export async function wasIssued(db: DbOrTx, userId: string, token: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, sha256(token)),
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.kind, 'confirm_email'),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** Whether `code` is the code of this user's confirmation that was used while the code was live. */
+export async function codeWasUsed(db: DbOrTx, userId: string, code: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.kind, 'confirm_email'),
+        eq(emailTokens.codeHash, codeHashOf(userId, code)),
+        gt(emailTokens.codeExpiresAt, new Date()),
+        sql`${emailTokens.usedAt} is not null`,
+        sql`${emailTokens.failedAttempts} < ${MAX_CODE_ATTEMPTS}`,
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}

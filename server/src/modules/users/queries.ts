@@ -67,11 +67,15 @@ export async function countOtherActiveManagers(db: DbOrTx, accountId: string, ex
   return rows.filter((r) => r.id !== exceptUserId).length;
 }
 
-export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+/** The user of an address (any account) and the account it belongs to. */
+export async function findUserAccountByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ id: string; accountId: string } | null> {
   const [found] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, accountId: users.accountId })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
-  return found?.id ?? null;
+  return found ?? null;
 }

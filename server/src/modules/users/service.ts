@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AccountUser,
   type AssignableRole,
@@ -13,10 +14,11 @@ import { conflict, forbidden, notFound, tooManyRequests } from '../../core/error
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/accounts.ts';
 import { invitations, users } from '../../db/schema/users.ts';
-import { invitationMail } from '../../lib/mail/templates.ts';
+import { invitationMail, invitationToRegisteredMail } from '../../lib/mail/templates.ts';
+import { hitRateLimit, RATE_RULES } from '../auth/rate-limit.ts';
 import { revokeUserSessions } from '../auth/session.ts';
 import { newInvitationToken } from '../invitations/queries.ts';
-import { countOtherActiveManagers, findAccountUser, findUserIdByEmail, listAccountUsers } from './queries.ts';
+import { countOtherActiveManagers, findAccountUser, findUserAccountByEmail, listAccountUsers } from './queries.ts';
 import { assertRoomForManager, assertRoomForUser } from './user-limits.ts';
 
 export const LAST_MANAGER_MESSAGE = 'An account must keep at least one active manager. Promote another user first.';
@@ -62,12 +64,22 @@ export async function listUsers(ctx: Ctx): Promise<{ users: AccountUser[] }> {
 /**
  * Creates a pending user and an invitation valid for 7 days, and mails the accept link; within the
  * plan's user limit, and a second manager only with Team Management (403 UPGRADE_REQUIRED).
+ * Limited to 50 invitations an hour per account and 5 a day per address. An address already in
+ * this team answers 409; one in another account answers exactly as a new address does, stores
+ * nothing, and its owner gets a note instead (docs/decisions.md): the answer never tells whether an
+ * address is registered elsewhere.
  */
 export async function inviteUser(ctx: Ctx, input: { email: string; role: InvitableRole }): Promise<UserResult> {
   requireRole(ctx, 'manager');
-  if (await findUserIdByEmail(ctx.db, input.email)) {
-    throw conflict('A user with this email address already exists.', 'EMAIL_TAKEN');
+  const existing = await findUserAccountByEmail(ctx.db, input.email);
+  if (existing?.accountId === ctx.accountId) {
+    throw conflict('A user with this email address is already in your team.', 'EMAIL_TAKEN');
   }
+  await assertRoomForUser(ctx.db, ctx.accountId);
+  if (input.role === 'manager') await assertRoomForManager(ctx.db, ctx.accountId);
+  await hitRateLimit(ctx.db, RATE_RULES.inviteAccount, ctx.accountId);
+  await hitRateLimit(ctx.db, RATE_RULES.inviteEmail, input.email);
+  if (existing) return inviteMemberOfAnotherAccount(ctx, input);
   const { token, tokenHash, expiresAt } = newInvitationToken();
   const userId = await ctx.db.transaction(async (tx) => {
     await assertRoomForUser(tx, ctx.accountId);
@@ -77,7 +89,8 @@ export async function inviteUser(ctx: Ctx, input: { email: string; role: Invitab
       .values({ accountId: ctx.accountId, email: input.email, role: input.role, invitedByUserId: ctx.userId })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (!user) throw conflict('A user with this email address already exists.', 'EMAIL_TAKEN');
+    // The address was registered a moment ago (a race): answer as for any other account's address.
+    if (!user) return null;
     await tx.insert(invitations).values({
       accountId: ctx.accountId,
       userId: user.id,
@@ -90,11 +103,47 @@ export async function inviteUser(ctx: Ctx, input: { email: string; role: Invitab
     await audit(tx, ctx, 'user.invited', user.id, { email: input.email, role: input.role });
     return user.id;
   });
+  if (!userId) return inviteMemberOfAnotherAccount(ctx, input);
   await mailInvitation(ctx, input.email, input.role, token);
   return {
     success: true,
     message: `Invitation sent to ${input.email}.`,
     user: await requireAccountUser(ctx.db, ctx, userId),
+  };
+}
+
+/**
+ * The invitation of an address that belongs to another account: the same answer as a new
+ * invitation, nothing stored, and the address's owner told who asked and how to join.
+ */
+async function inviteMemberOfAnotherAccount(
+  ctx: Ctx,
+  input: { email: string; role: InvitableRole },
+): Promise<UserResult> {
+  const now = new Date();
+  const { expiresAt } = newInvitationToken(now);
+  await ctx.deps.mailer.send(
+    invitationToRegisteredMail({
+      publicUrl: ctx.deps.config.publicUrl,
+      to: input.email,
+      accountName: ctx.accountName,
+      inviterEmail: ctx.email,
+    }),
+  );
+  return {
+    success: true,
+    message: `Invitation sent to ${input.email}.`,
+    user: {
+      id: randomUUID(),
+      email: input.email,
+      role: input.role,
+      emailVerifiedAt: null,
+      lastLogin: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      invitation: { expiresAt: expiresAt.toISOString(), lastSentAt: now.toISOString() },
+      canResendAt: new Date(now.getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
+    },
   };
 }
 

@@ -189,11 +189,9 @@ describe('POST /api/v1/users/invite', () => {
     expect(inv?.tokenHash).not.toBe(invitationTokenOf(mail));
   });
 
-  it('answers 409 for an address that already belongs to a user, in any account', async () => {
+  it('answers 409 for an address already in the team (the manager sees it in the list)', async () => {
     const w = await world();
-    const other = await createAccount(t.db);
-    const elsewhere = await createUser(t.db, other.id);
-    for (const email of [w.member.email, elsewhere.email, w.pending.email]) {
+    for (const email of [w.member.email, w.pending.email]) {
       const before = await snapshot(w.accountId);
       const res = await w.callers.manager({
         method: 'POST',
@@ -201,11 +199,54 @@ describe('POST /api/v1/users/invite', () => {
         body: { email, role: 'user' },
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('A user with this email address already exists.');
+      expect(res.json().message).toBe('A user with this email address is already in your team.');
       expect(await snapshot(w.accountId)).toBe(before);
     }
   });
 
+  it('answers an address of another account exactly as a new one, stores nothing and tells its owner', async () => {
+    const w = await world();
+    const other = await createAccount(t.db);
+    const elsewhere = await createUser(t.db, other.id, { email: uniqueEmail('elsewhere') });
+    const fresh = uniqueEmail('fresh');
+    const before = await snapshot(w.accountId);
+    const answer = async (email: string) => {
+      const res = await w.callers.manager({
+        method: 'POST',
+        url: '/api/v1/users/invite',
+        body: { email, role: 'user' },
+      });
+      const body = res.json();
+      return {
+        status: res.statusCode,
+        keys: Object.keys(body.user).sort(),
+        shape: {
+          ...body,
+          message: 'x',
+          user: {
+            ...body.user,
+            id: 'x',
+            email: 'x',
+            createdAt: 'x',
+            updatedAt: 'x',
+            invitation: 'x',
+            canResendAt: 'x',
+          },
+        },
+        message: body.message.replace(email, '<email>'),
+      };
+    };
+    const taken = await answer(elsewhere.email);
+    const snapshotAfterTaken = await snapshot(w.accountId);
+    const created = await answer(fresh);
+    expect(taken).toEqual(created);
+    expect(taken.status).toBe(201);
+    expect(snapshotAfterTaken).toBe(before);
+    const [row] = await t.db.select().from(users).where(eq(users.id, elsewhere.id));
+    expect(row?.accountId).toBe(other.id);
+    expect(lastMailTo(t.mails, elsewhere.email).subject).toMatch(/invited you to Overlap$/);
+    expect(lastMailTo(t.mails, fresh).subject).toMatch(/^You're invited to join /);
+  });
   it.each([
     [{ email: '', role: 'user' }, 'email'],
     [{ email: '   ', role: 'user' }, 'email'],
