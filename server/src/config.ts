@@ -38,7 +38,8 @@ const configSchema = z.object({
   SENTRY_DSN: optionalUrl.refine((v) => v === undefined || /^\w+:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?\/.+$/.test(v), {
     message: 'must be a Sentry DSN such as https://key@o0.ingest.sentry.io/0',
   }),
-  REDIS_URL: optionalUrl,
+  /** When set, /metrics answers only to `Authorization: Bearer <token>`; unset, only on loopback. */
+  METRICS_TOKEN: optionalString,
   SEED_ADMIN_EMAIL: z.email().default('admin@overlap.local'),
   SEED_DEMO: z
     .enum(['true', 'false'])

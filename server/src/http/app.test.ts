@@ -9,8 +9,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('http foundation', () => {
-  it('answers system info with environment, server time and build', async () => {
-    const res = await client(t.app)({ method: 'GET', url: '/api/v1/profile/system-info' });
+  it('answers system info with environment, server time and build to a signed-in user only', async () => {
+    const anonymous = await client(t.app)({ method: 'GET', url: '/api/v1/profile/system-info' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+    expect(anonymous.body).not.toContain('buildInfo');
+    const account = await createAccount(t.db);
+    const user = await createUser(t.db, account.id, { role: 'user' });
+    const res = await client(
+      t.app,
+      await sessionCookie(t.db, user.id),
+    )({ method: 'GET', url: '/api/v1/profile/system-info' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.environment).toBe('test');
@@ -35,11 +44,45 @@ describe('http foundation', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('reports readiness from the database and exposes metrics', async () => {
+  it('reports readiness from the database and exposes metrics on loopback only', async () => {
     const ready = await client(t.app)({ method: 'GET', url: '/readyz' });
     expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
     const metrics = await client(t.app)({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
     expect(metrics.body).toContain('http_request_duration_seconds');
+    for (const request of [
+      { remoteAddress: '203.0.113.7' },
+      { remoteAddress: '10.1.2.3' },
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
+      { headers: { forwarded: 'for=203.0.113.7' } },
+    ]) {
+      const refused = await client(t.app)({ method: 'GET', url: '/metrics', ...request });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('FORBIDDEN');
+      expect(refused.body).not.toContain('http_request_duration_seconds');
+    }
+  });
+
+  it('with METRICS_TOKEN, /metrics answers only to that Bearer token, from anywhere', async () => {
+    const withToken = await createTestApp({ METRICS_TOKEN: 'metrics-token-0123456789' });
+    try {
+      const call = client(withToken.app);
+      const none = await call({ method: 'GET', url: '/metrics' });
+      expect(none.statusCode).toBe(401);
+      expect(none.body).not.toContain('http_request_duration_seconds');
+      const wrong = await call({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+      expect(wrong.statusCode).toBe(401);
+      const good = await call({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '203.0.113.7',
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      expect(good.statusCode).toBe(200);
+      expect(good.body).toContain('http_request_duration_seconds');
+    } finally {
+      await withToken.close();
+    }
   });
 
   it('publishes an OpenAPI document and an API reference page', async () => {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../core/context.ts';
 import accountRoutes from '../modules/account/routes.ts';
@@ -36,6 +36,7 @@ import { frameworkErrors, registerErrorHandler } from './error-handler.ts';
 import { registerHealth } from './health.ts';
 import { impersonationAuditPlugin } from './impersonation-audit.ts';
 import { registerInputRule } from './input-rule.ts';
+import { registerNoStore } from './no-store.ts';
 import { registerSpa } from './spa.ts';
 
 export type App = FastifyInstance;
@@ -43,6 +44,10 @@ export type App = FastifyInstance;
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, as `METHOD /url` (the authorization matrix test reads it). */
+    routeTable: string[];
+    /** The schema of every route, by `METHOD /url` (the fuzz test builds bodies from them). */
+    routeSchemas: Map<string, FastifySchema | undefined>;
   }
 }
 
@@ -93,8 +98,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const routeTable: string[] = [];
+  const routeSchemas = new Map<string, FastifySchema | undefined>();
+  app.decorate('routeTable', routeTable);
+  app.decorate('routeSchemas', routeSchemas);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push(`${method} ${route.url}`);
+      routeSchemas.set(`${method} ${route.url}`, route.schema);
+    }
+  });
   registerErrorHandler(app);
   registerInputRule(app);
+  registerNoStore(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -37,9 +38,36 @@ export async function registerDocs(app: FastifyInstance, deps: AppDeps): Promise
     transformObject: jsonSchemaTransformObject,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  allowDocsStartScript(app);
   const { default: apiReference } = await import('@scalar/fastify-api-reference');
   await app.register(apiReference, {
     routePrefix: '/docs',
     configuration: { url: '/openapi.json', title: 'Overlap API' },
   } as never);
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The API reference page starts with one inline script; the site-wide CSP (`script-src 'self'`)
+ * would block it. Its answer alone allows exactly that script by its SHA-256 hash.
+ */
+function allowDocsStartScript(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== '/docs/' || typeof payload !== 'string') return payload;
+    const hashes = [...payload.matchAll(INLINE_SCRIPT)].map(
+      (m) =>
+        `'sha256-${createHash('sha256')
+          .update(m[1] ?? '')
+          .digest('base64')}'`,
+    );
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string' && hashes.length > 0) {
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`),
+      );
+    }
+    return payload;
+  });
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppDeps } from '../core/context.ts';
+import { forbidden, unauthorized } from '../core/errors.ts';
 import type { Db } from '../db/client.ts';
+import { safeEqual } from '../lib/crypto.ts';
 import { httpDuration, metrics } from '../lib/metrics.ts';
 import { inboxSize } from '../pipeline/presence-inbox.ts';
 
@@ -17,6 +19,26 @@ new Gauge({
     if (db) this.set(await inboxSize(db).catch(() => -1));
   },
 });
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Who may read /metrics: with METRICS_TOKEN set, a request carrying it as a Bearer token (401
+ * otherwise); without it, only a request made on this machine, straight to the server (a request
+ * relayed by a proxy carries X-Forwarded-For or Forwarded and is refused with 403).
+ */
+function metricsAccess(deps: AppDeps, request: FastifyRequest): void {
+  const token = deps.config.METRICS_TOKEN;
+  if (token) {
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!safeEqual(given, token)) throw unauthorized('Metrics need the METRICS_TOKEN as a Bearer token.');
+    return;
+  }
+  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (relayed || !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+    throw forbidden('Metrics answer on this machine only. Set METRICS_TOKEN to read them from elsewhere.');
+  }
+}
 
 export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
   inboxDatabases.push(deps.database.db);
@@ -38,8 +60,10 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
       return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
     }
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    metricsAccess(deps, request);
     reply.header('content-type', metrics.contentType);
+    reply.header('cache-control', 'no-store');
     return metrics.metrics();
   });
 }

@@ -32,7 +32,21 @@ interface BufferedEvent {
   details: Record<string, unknown> | null;
 }
 
+/** What a run shows for a failure of our storage; the full error goes to the log and Sentry. */
+export const STORAGE_FAILURE_MESSAGE = 'Overlap could not store the results of this run; it will try again.';
+
+/** Whether an error came from the database (a failed query, or a driver error with a SQLSTATE). */
+export function isDatabaseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.message.startsWith('Failed query')) return true;
+  const cause = error.cause as { code?: unknown } | undefined;
+  if (cause && typeof cause === 'object' && typeof cause.code === 'string') return true;
+  return typeof (error as { code?: unknown }).code === 'string' && 'severity' in error;
+}
+
+/** The message a run records: never our SQL or a driver's text. */
 export function errorMessageOf(error: unknown): string {
+  if (isDatabaseError(error)) return STORAGE_FAILURE_MESSAGE;
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, 1000);
 }

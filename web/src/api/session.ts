@@ -51,4 +51,8 @@ const systemInfoQuery = queryOptions({
   queryKey: sessionKeys.systemInfo,
   queryFn: () => api<SystemInfo>(apiPaths.profile.systemInfo),
 });
-export const useSystemInfo = () => useQuery(systemInfoQuery);
+/** System info needs a session: it is asked for once someone is signed in. */
+export const useSystemInfo = () => {
+  const signedIn = Boolean(useSession().data);
+  return useQuery({ ...systemInfoQuery, enabled: signedIn });
+};

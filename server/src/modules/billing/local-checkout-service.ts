@@ -30,8 +30,9 @@ async function findSession(db: DbOrTx, accountId: string, id: string, lock: bool
 const statusOf = (row: SessionRow, now: Date) =>
   row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status;
 
-/** A test-mode checkout session of the signed-in user's account, for the local checkout page. */
+/** A test-mode checkout session of the signed-in manager's account, for the local checkout page. */
 export async function getLocalCheckout(ctx: Ctx, id: string, now = new Date()): Promise<LocalCheckoutSession> {
+  requireRole(ctx, 'manager');
   requireLocalMode(ctx.deps);
   const row = await findSession(ctx.db, ctx.accountId, id, false);
   const plan = planOf(row.plan);

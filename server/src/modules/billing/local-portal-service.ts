@@ -37,6 +37,7 @@ function present(row: LocalSubscriptionRow): LocalSubscription {
 
 /** The test-mode customer portal: the account's live subscription and its card. */
 export async function getLocalPortal(ctx: Ctx): Promise<LocalPortal> {
+  requireRole(ctx, 'manager');
   requireLocalMode(ctx.deps);
   const account = await findAccount(ctx.db, ctx.accountId);
   const row = await ctx.db.transaction((tx) => findLiveLocalSubscription(tx, ctx.accountId));

@@ -4,7 +4,16 @@ import type { AppDeps } from '../../core/context.ts';
 import { accountBlocked, forbidden, tooManyRequests, unauthorized } from '../../core/errors.ts';
 import type { AccountStatus } from '../../db/schema/accounts.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { hitRateLimit, type RateRule } from '../auth/rate-limit.ts';
 import { decideRateLimit, type RateLimitDecision } from './rate-limit.ts';
+
+/** Failed push authentications one client IP may make in 15 minutes. */
+export const PUSH_AUTH_FAILURES: RateRule = {
+  action: 'push-auth-failed',
+  scope: 'ip',
+  limit: 30,
+  windowSeconds: 15 * 60,
+};
 
 /** The integration a push API key belongs to, resolved once per request. */
 export interface PushIntegration {
@@ -87,6 +96,14 @@ async function findIntegrationCounting(
 }
 
 /**
+ * Counts a failed authentication of the client IP; past the limit (30 in 15 minutes) the answer is
+ * 429 with Retry-After instead of 401. Only failures are counted, so good keys cost no extra query.
+ */
+async function refuseRepeatedFailure(deps: AppDeps, ip: string): Promise<void> {
+  await hitRateLimit(deps.database.db, PUSH_AUTH_FAILURES, ip);
+}
+
+/**
  * onRequest hook of the push API: Bearer key -> integration (401), per-key rate limit (429),
  * then stopped/archived integrations and suspended/terminated accounts (403). Runs before the
  * body is read, so a refused request costs no parsing.
@@ -94,10 +111,16 @@ async function findIntegrationCounting(
 export function authenticatePush(deps: AppDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw unauthorized('Send the integration API key as "Authorization: Bearer <key>".');
+    if (!match?.[1]) {
+      await refuseRepeatedFailure(deps, request.ip);
+      throw unauthorized('Send the integration API key as "Authorization: Bearer <key>".');
+    }
     const limit = deps.config.INGEST_RATE_LIMIT_PER_MINUTE;
     const found = await findIntegrationCounting(deps, match[1], limit);
-    if (!found) throw unauthorized('The API key is not valid. It may have been regenerated.');
+    if (!found) {
+      await refuseRepeatedFailure(deps, request.ip);
+      throw unauthorized('The API key is not valid. It may have been regenerated.');
+    }
     const { integration, decision } = found;
     request.pushIntegration = integration;
 

@@ -56,7 +56,7 @@ describe('POST /api/v1/superadmin/system/sentry-test', () => {
         message: 'Sentry is not configured',
         details: 'No SENTRY_DSN is set on this server, so no event was sent.',
       });
-      const info = await client(plain.app)({ method: 'GET', url: '/api/v1/profile/system-info' });
+      const info = await client(plain.app, op.cookie)({ method: 'GET', url: '/api/v1/profile/system-info' });
       expect(info.json().errorTracking).toBeNull();
     } finally {
       await plain.close();
@@ -66,7 +66,8 @@ describe('POST /api/v1/superadmin/system/sentry-test', () => {
 
 describe('error reporting', () => {
   it('gives the web app the DSN, environment and release, and lets it reach the ingest', async () => {
-    const info = await client(t.app)({ method: 'GET', url: '/api/v1/profile/system-info' });
+    const op = await signedInOperator(t.db);
+    const info = await client(t.app, op.cookie)({ method: 'GET', url: '/api/v1/profile/system-info' });
     expect(info.json().errorTracking).toEqual({ dsn: sentry.dsn, environment: 'test', release: '2.4.0+abcdef1' });
     const directives = String(info.headers['content-security-policy']).split(';');
     expect(directives).toContain(`connect-src 'self' ${new URL(sentry.dsn).origin}`);
