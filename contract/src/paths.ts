@@ -19,9 +19,9 @@ export const authPaths = {
   impersonationStatus: '/auth/impersonation-status',
 } as const;
 
-export const accountPaths = { account: '/api/v1/account' } as const;
+export const accountPaths = { account: '/api/v1/account', demoData: '/api/v1/account/demo-data' } as const;
 export const maintenancePaths = { detectGaps: '/api/v1/account/maintenance/detect-gaps' } as const;
-export const profilePaths = { myInfo: '/api/v1/profile/my-info' } as const;
+export const profilePaths = { myInfo: '/api/v1/profile/my-info', preferences: '/api/v1/profile/preferences' } as const;
 export const systemPaths = { systemInfo: '/api/v1/profile/system-info' } as const;
 export const billingPaths = {
   status: '/api/v1/billing/status',

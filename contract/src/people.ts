@@ -35,6 +35,7 @@ export const person = z
     timezoneSettings,
     isOnline: z.boolean(),
     personIdentifier: z.string().nullable(),
+    isDemo: z.boolean().describe('Made by Demo Data: outside the plan’s people limit'),
     archivedAt: isoTime.nullable(),
     createdAt: isoTime,
     details: z.object({ lastSeenAt: isoTime.nullable() }),
@@ -93,7 +94,11 @@ export type PersonDetail = z.infer<typeof personDetail>;
 export const peopleQuery = pageQuery(PEOPLE_PAGE_SIZE).extend({ status: personStatus.optional() });
 export type PeopleQuery = z.input<typeof peopleQuery>;
 
-export const peopleList = z.object({ people: z.array(person), pagination });
+export const peopleList = z.object({
+  people: z.array(person),
+  pagination,
+  demoCount: z.number().int().describe('How many of the matching people are demo people (outside the people limit)'),
+});
 export type PeopleList = z.infer<typeof peopleList>;
 
 /** A person waiting to be activated, merged or ignored (or an ignored one). */

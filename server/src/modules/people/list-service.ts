@@ -16,8 +16,8 @@ export async function listPeople(
   query: { status?: PersonStatus; page: number; limit: number },
 ): Promise<PeopleList> {
   const where = query.status ? sql`p.status = ${query.status}` : sql`true`;
-  const { rows, totalCount } = await findPeoplePage(ctx.db, ctx.accountId, where, query.page, query.limit);
-  return { people: rows.map(toPerson), pagination: pageOf(query.page, query.limit, totalCount) };
+  const { rows, totalCount, demoCount } = await findPeoplePage(ctx.db, ctx.accountId, where, query.page, query.limit);
+  return { people: rows.map(toPerson), pagination: pageOf(query.page, query.limit, totalCount), demoCount };
 }
 
 /** Unassigned or ignored people as the cards of the people page show them. */
