@@ -14,7 +14,9 @@ afterAll(() => t.close());
 async function addUnassigned(accountId: string, names: string[]) {
   return t.db
     .insert(people)
-    .values(names.map((name) => ({ accountId, name, personIdentifier: name.toLowerCase(), status: 'unassigned' as const })))
+    .values(
+      names.map((name) => ({ accountId, name, personIdentifier: name.toLowerCase(), status: 'unassigned' as const })),
+    )
     .returning({ id: people.id, name: people.name });
 }
 
@@ -72,7 +74,10 @@ describe('demo people', () => {
     const otherBefore = await activityOf(other.account.id);
 
     const member = await createUser(t.db, account.id, { role: 'user' });
-    const refused = await client(t.app, await sessionCookie(t.db, member.id))({
+    const refused = await client(
+      t.app,
+      await sessionCookie(t.db, member.id),
+    )({
       method: 'DELETE',
       url: '/api/v1/account/demo-data',
     });

@@ -67,7 +67,11 @@ describe('PATCH /api/v1/profile/preferences', () => {
     const badFormat = await call({ method: 'PATCH', url: '/api/v1/profile/preferences', body: { timeFormat: '25h' } });
     expect(badFormat.statusCode).toBe(400);
     expect(JSON.stringify(badFormat.json())).toContain('timeFormat');
-    const badZone = await call({ method: 'PATCH', url: '/api/v1/profile/preferences', body: { timeZone: 'Mars/Base' } });
+    const badZone = await call({
+      method: 'PATCH',
+      url: '/api/v1/profile/preferences',
+      body: { timeZone: 'Mars/Base' },
+    });
     expect(badZone.statusCode).toBe(400);
     expect(JSON.stringify(badZone.json())).toContain('timeZone');
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
