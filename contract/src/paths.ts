@@ -66,6 +66,7 @@ export const peoplePaths = {
   people: '/api/v1/people',
   person: (id: string) => `/api/v1/people/${seg(id)}`,
   unassigned: '/api/v1/unassigned',
+  unassignedBulk: '/api/v1/unassigned/bulk',
   ignored: '/api/v1/ignored',
   revive: (id: string) => `/api/v1/unassigned/${seg(id)}/revive`,
   merge: (id: string) => `/api/v1/unassigned/${seg(id)}/merge`,
