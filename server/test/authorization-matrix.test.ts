@@ -85,6 +85,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /auth/status': { access: 'member' },
   'GET /auth/impersonation-status': { access: 'member' },
   'GET /api/v1/profile/my-info': { access: 'member' },
+  'PATCH /api/v1/profile/preferences': { access: 'member' },
   'GET /api/v1/profile/system-info': { access: 'member' },
   'GET /api/v1/account': { access: 'member' },
   'GET /api/v1/activities': { access: 'member' },
@@ -105,9 +106,11 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/v1/ignored': { access: 'member' },
   // Managers.
   'PATCH /api/v1/account': { access: 'manager' },
+  'DELETE /api/v1/account/demo-data': { access: 'manager' },
   'GET /api/v1/account/audit-log': { access: 'manager' },
   'POST /api/v1/account/maintenance/detect-gaps': { access: 'manager' },
   'PATCH /api/v1/people/:id': { access: 'manager', kind: 'person' },
+  'POST /api/v1/unassigned/bulk': { access: 'manager' },
   'POST /api/v1/unassigned/:id/ignore': { access: 'manager', kind: 'unassigned' },
   'POST /api/v1/unassigned/:id/merge': {
     access: 'manager',
