@@ -20,29 +20,62 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const started = Date.now();
-  const server = await startServer(config);
-  printSeed(server.seed);
-  if (server.url) console.log(`Overlap is running at ${server.url} (ready in ${Date.now() - started} ms)`);
-  else console.log(`Overlap worker started (ROLE=${config.ROLE})`);
-
-  let shuttingDown = false;
+  // Signals are handled from the first moment: a stop during start-up (the first start's demo
+  // backfill included) stops PostgreSQL and ends the process like a stop of a running server.
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let stopDatabase: (() => Promise<void>) | null = null;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     console.log(`\n${signal} received, stopping Overlap...`);
-    const force = setTimeout(() => process.exit(1), 20_000);
+    // Work cut short by the stop (a start-up query whose connection PostgreSQL ends) fails on its own;
+    // such failures must not end the process before PostgreSQL is down.
+    process.on('uncaughtException', () => {});
+    process.on('unhandledRejection', () => {});
+    // Whatever is still running after 3.5 s (a job, a slow client), PostgreSQL is stopped and the
+    // process ends: the whole stop takes less than 5 s and leaves no PostgreSQL behind.
+    const force = setTimeout(() => {
+      setTimeout(() => process.exit(1), 1_000).unref();
+      void (stopDatabase?.() ?? Promise.resolve()).finally(() => process.exit(1));
+    }, 3_500);
     force.unref();
-    await server.stop();
+    if (server) await server.stop();
+    else await waitForDatabaseThenStop();
     console.log('Stopped.');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  /** A stop before the database came up: once it runs (it may be starting right now), stop it. */
+  const waitForDatabaseThenStop = async () => {
+    for (let i = 0; i < 30 && !stopDatabase; i++) await new Promise((r) => setTimeout(r, 100));
+    await stopDatabase?.();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+  const started = Date.now();
+  try {
+    server = await startServer(config, {
+      onEmbedded: (stop) => {
+        stopDatabase = stop;
+      },
+    });
+  } catch (err) {
+    // Start-up failing because a signal is stopping it is no failure: the stop finishes the process.
+    if (shuttingDown) return;
+    throw err;
+  }
+  if (shuttingDown) {
+    await server.stop();
+    return;
+  }
+  printSeed(server.seed);
+  if (server.url) console.log(`Overlap is running at ${server.url} (ready in ${Date.now() - started} ms)`);
+  else console.log(`Overlap worker started (ROLE=${config.ROLE})`);
 }
 
+let shuttingDown = false;
+
 main().catch((err) => {
+  if (shuttingDown) return;
   console.error('Overlap failed to start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

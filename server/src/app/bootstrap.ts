@@ -75,10 +75,16 @@ export function createDeps(config: Config, database: Database, log: (l: string) 
 
 export async function startServer(
   config: Config,
-  options: { log?: (line: string) => void; logger?: boolean | object } = {},
+  options: {
+    log?: (line: string) => void;
+    logger?: boolean | object;
+    /** Gets, as soon as the embedded PostgreSQL runs, a way to stop it even while start-up goes on. */
+    onEmbedded?: (stop: () => Promise<void>) => void;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((l: string) => console.log(l));
   const { url, embedded } = await openDatabase(config, log);
+  if (embedded) options.onEmbedded?.(() => embedded.stop());
   const database = connectDatabase(url, { max: 20 });
   const deps = createDeps(config, database, log);
   let seed: SeedResult = { seeded: false };

@@ -94,6 +94,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // A stop closes keep-alive and streaming connections too, so it never waits on an idle client.
+    forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
