@@ -176,7 +176,7 @@ describe('POST /auth/confirm-email', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, nextStep: 'set_password' });
     expect(res.json().passwordResetToken).toEqual(expect.any(String));
-    expect((await userRow(email))?.user.emailVerifiedAt).not.toBeNull();
+    expect((await userRow(email))?.user.emailVerifiedAt).toBeInstanceOf(Date);
     expect((await userRow(email))?.account.status).toBe('pending');
 
     const again = await call({ method: 'POST', url: '/auth/confirm-email', body: { email, token } });
@@ -455,9 +455,9 @@ describe('POST /auth/set-password', () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     const row = await userRow(email);
-    expect(row?.account.activatedAt).not.toBeNull();
+    expect(row?.account.activatedAt).toBeInstanceOf(Date);
     expect(row?.account.onboardingNextAction).toBe('onboarding');
-    expect(row?.user.lastLogin).not.toBeNull();
+    expect(row?.user.lastLogin).toBeInstanceOf(Date);
     const status = await fromFreshIp(t.app, `overlap_session=${cookie?.value}`)({ method: 'GET', url: '/auth/status' });
     expect(status.json().user.email).toBe(email);
     const login = await fromFreshIp(t.app)({
