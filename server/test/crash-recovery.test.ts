@@ -104,13 +104,38 @@ describe('crash recovery', () => {
         }
       }
     };
-    const load = Promise.all([0, 1, 2, 3].map(worker));
+    // Events pushed alongside: every acknowledged event is stored after the restart too.
+    const acknowledgedEvents: string[] = [];
+    const eventWorker = async () => {
+      while (!killed) {
+        const n = sequence++;
+        const events = Array.from({ length: 10 }, (_, e) => ({
+          externalId: `ev-${n}-${e}`,
+          kind: 'deployment',
+          timestamp: new Date(base + n * 1000).toISOString(),
+          personIdentifier: `w0-u${e}`,
+          title: `Deploy ${n}.${e}`,
+        }));
+        try {
+          const res = await fetch(`${first.url}/api/v1/events`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${key.apiKey}` },
+            body: JSON.stringify({ timestamp: new Date().toISOString(), source: 'crash-test', events }),
+          });
+          if (res.ok) for (const e of events) acknowledgedEvents.push(e.externalId);
+        } catch {
+          return;
+        }
+      }
+    };
+    const load = Promise.all([...[0, 1, 2, 3].map(worker), eventWorker()]);
     await new Promise((r) => setTimeout(r, 2500));
     first.child.kill('SIGKILL');
     killed = true;
     await new Promise((r) => first.child.once('exit', r));
     await load;
     expect(acknowledged.length).toBeGreaterThan(0);
+    expect(acknowledgedEvents.length).toBeGreaterThan(0);
 
     const second = await startServer();
     const after = await connectToServerDatabase();
@@ -127,6 +152,9 @@ describe('crash recovery', () => {
       const have = new Set(stored.rows.map((r) => `${r.external_id}@${new Date(r.at).toISOString()}`));
       const missing = acknowledged.filter((a) => !have.has(`${a.personIdentifier}@${a.at}`));
       expect(missing).toEqual([]);
+      const events = await after.query<{ external_id: string }>('select external_id from activity_events');
+      const storedEvents = new Set(events.rows.map((r) => r.external_id));
+      expect(acknowledgedEvents.filter((id) => !storedEvents.has(id))).toEqual([]);
       const health = await fetch(`${second.url}/healthz`);
       expect(health.ok).toBe(true);
     } finally {

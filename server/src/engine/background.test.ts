@@ -168,8 +168,29 @@ describe('jobs', () => {
     const byName = new Map(jobs.map((j) => [j.name, j]));
     expect(byName.get('scheduler-tick')?.cron).toBe('* * * * *');
     expect(byName.get('close-silent-blocks')?.cron).toBe('* * * * *');
-    expect(byName.get('retention')?.cron).toBeDefined();
-    expect(byName.get('predictions')?.cron).toBeDefined();
+    expect(byName.get('retention')?.cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
+    expect(byName.get('predictions')?.cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
     expect(byName.get('run-integration')?.cron).toBeUndefined();
+  });
+
+  it("the close-silent-blocks job's handler ends a quiet block and tells the account's dashboards", async () => {
+    const now = Date.now();
+    const quiet = await trackedWithSamples('business', [now - 30 * MIN, now - 25 * MIN, now - 20 * MIN]);
+    const told: string[] = [];
+    const notify = t.deps.notify;
+    t.deps.notify = async (accountId, topic) => {
+      told.push(`${accountId}:${topic}`);
+    };
+    try {
+      const job = loadJobs().find((j) => j.name === 'close-silent-blocks');
+      await job?.handle(t.deps, {}, undefined as never);
+    } finally {
+      t.deps.notify = notify;
+    }
+    const [closed] = await t.db.select().from(activityBlocks).where(eq(activityBlocks.personId, quiet.person.personId));
+    expect(closed?.endTime?.getTime()).toBe(now - 15 * MIN);
+    const [person] = await t.db.select().from(people).where(eq(people.id, quiet.person.personId));
+    expect(person?.isOnline).toBe(false);
+    expect(told).toContain(`${quiet.account.id}:presence`);
   });
 });

@@ -122,7 +122,11 @@ describe('API answers', () => {
   });
 
   it('leaves an answer under 1 KB as it is', async () => {
-    const res = await client(t.app)({
+    const { cookie } = await signedInManager(t.db);
+    const res = await client(
+      t.app,
+      cookie,
+    )({
       method: 'GET',
       url: '/api/v1/profile/system-info',
       headers: { 'accept-encoding': 'br, gzip' },

@@ -11,7 +11,8 @@ import {
 } from '../../../test/factories/auth.ts';
 import { createAccount, createUser, sessionCookie, TEST_PASSWORD } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import { rateLimits, sessions, users } from '../../db/schema/users.ts';
+import { emailTokens, rateLimits, sessions, users } from '../../db/schema/users.ts';
+import { sha256 } from '../../lib/crypto.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -400,5 +401,65 @@ describe('forgot and reset password', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(mailsTo(t.mails, user.email)).toHaveLength(5);
+  });
+});
+
+describe('session lifetime', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const sessionRow = async (cookie: string) => {
+    const rows = await t.db.select().from(sessions);
+    const token = cookie.split('=')[1] as string;
+    return rows.find((r) => r.tokenHash === sha256(token));
+  };
+
+  it('an expired session answers 401; a used one slides 14 days ahead after an hour', async () => {
+    const { user } = await member();
+    const expired = await sessionCookie(t.db, user.id);
+    const expiredRow = await sessionRow(expired);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expiredRow?.id as string));
+    expect((await fromFreshIp(t.app, expired)({ method: 'GET', url: '/auth/status' })).statusCode).toBe(401);
+
+    const live = await sessionCookie(t.db, user.id);
+    const liveRow = await sessionRow(live);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: twoHoursAgo, expiresAt: new Date(Date.now() + DAY) })
+      .where(eq(sessions.id, liveRow?.id as string));
+    expect((await fromFreshIp(t.app, live)({ method: 'GET', url: '/auth/status' })).statusCode).toBe(200);
+    const renewed = await sessionRow(live);
+    const ahead = (renewed?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(ahead).toBeGreaterThan(14 * DAY - 60_000);
+    expect(ahead).toBeLessThanOrEqual(14 * DAY);
+    expect(renewed?.lastSeenAt.getTime()).toBeGreaterThan(twoHoursAgo.getTime());
+  });
+
+  it('a reset link lives one hour: issued for exactly 60 minutes, refused once they are over', async () => {
+    const { user } = await member();
+    const call = fromFreshIp(t.app);
+    expect((await call({ method: 'POST', url: '/auth/forgot-password', body: { email: user.email } })).statusCode).toBe(
+      200,
+    );
+    const token = resetTokenOf(lastMailTo(t.mails, user.email));
+    const [row] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
+    expect(row?.kind).toBe('password_reset');
+    expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBeGreaterThan(60 * 60_000 - 2_000);
+    expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBeLessThanOrEqual(60 * 60_000 + 2_000);
+    // The hour passes.
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.id, row?.id as string));
+    const late = await call({
+      method: 'POST',
+      url: '/auth/reset-password',
+      body: { email: user.email, token, newPassword: GOOD_PASSWORD },
+    });
+    expect(late.statusCode).toBe(400);
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.passwordHash).toBe(user.passwordHash);
   });
 });

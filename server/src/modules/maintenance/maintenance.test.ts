@@ -149,6 +149,13 @@ describe('POST /api/v1/account/maintenance/detect-gaps', () => {
 describe('fixBlocks', () => {
   it('caps blocks at the last successful run before a gap and marks them edited', async () => {
     const s = await setup();
+    // Another account with the same gap: fixing the first one leaves its blocks exactly as they were.
+    const other = await setup();
+    const otherBefore = await t.db
+      .select()
+      .from(activityBlocks)
+      .where(eq(activityBlocks.accountId, other.account.id))
+      .orderBy(activityBlocks.id);
     const now = new Date(T0 + 5 * 86_400_000);
     const result = await fixBlocks(t.db, s.account.id, { now, days: 30 });
     expect(result).toEqual({
@@ -158,12 +165,19 @@ describe('fixBlocks', () => {
     });
     const [row] = await t.db.select().from(activityBlocks).where(eq(activityBlocks.id, s.across.id));
     expect(row?.endTime?.getTime()).toBe(T0 + 10 * MIN);
-    expect(row?.editedAt).not.toBeNull();
+    expect(row?.editedAt).toBeInstanceOf(Date);
     const [long] = await t.db.select().from(activityBlocks).where(eq(activityBlocks.id, s.long.id));
     expect(long?.editedAt).toBeNull();
     // Fixing again changes nothing; other accounts are untouched.
     expect((await fixBlocks(t.db, s.account.id, { now, days: 30 })).totalBlocksFixed).toBe(0);
     const report = await detectGapsForAccount(t.db, s.account.id, { year: 2025, month: 4, minDurationHours: 8 }, now);
     expect(report.totalAffectedBlocks).toBe(0);
+    const otherAfter = await t.db
+      .select()
+      .from(activityBlocks)
+      .where(eq(activityBlocks.accountId, other.account.id))
+      .orderBy(activityBlocks.id);
+    expect(otherAfter.length).toBeGreaterThan(0);
+    expect(otherAfter).toEqual(otherBefore);
   });
 });
