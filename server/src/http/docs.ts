@@ -42,7 +42,8 @@ export async function registerDocs(app: FastifyInstance, deps: AppDeps): Promise
   const { default: apiReference } = await import('@scalar/fastify-api-reference');
   await app.register(apiReference, {
     routePrefix: '/docs',
-    configuration: { url: '/openapi.json', title: 'Overlap API' },
+    // No fonts from Scalar's CDN: the CSP allows fonts from this site only.
+    configuration: { url: '/openapi.json', title: 'Overlap API', withDefaultFonts: false },
   } as never);
 }
 

@@ -92,6 +92,8 @@ export function invitationMail(input: {
   inviterEmail: string;
   role: string;
   days: number;
+  /** When set, the mail also offers starting an account of one's own instead. */
+  ownAccountUrl?: string;
 }): MailMessage {
   return renderMail({
     to: input.to,
@@ -104,6 +106,11 @@ export function invitationMail(input: {
       label: 'Accept invitation',
       url: `${input.publicUrl}/invitations/${encodeURIComponent(input.token)}/accept`,
     },
-    outro: [`This invitation is valid for ${input.days} days.`],
+    outro: [
+      `This invitation is valid for ${input.days} days.`,
+      ...(input.ownAccountUrl
+        ? [`Rather start a team of your own? Sign up at ${input.ownAccountUrl} (this invitation is then withdrawn).`]
+        : []),
+    ],
   });
 }

@@ -4,6 +4,7 @@ import { cookieFrom, createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   fromFreshIp,
   GOOD_PASSWORD,
+  invitationTokenOf,
   lastMailTo,
   mailsTo,
   resetTokenOf,
@@ -324,7 +325,39 @@ describe('forgot and reset password', () => {
     expect(reused.json().message).toMatch(/invalid or has expired/);
   });
 
-  it('answers the same for unknown, disabled and invited addresses and mails none of them', async () => {
+  it('mails a pending invitee a fresh invitation link (the old one stops), answering as for anyone', async () => {
+    const team = await createAccount(t.db, { plan: 'business' });
+    const manager = await createUser(t.db, team.id, { role: 'manager' });
+    const invitee = uniqueEmail('invitee');
+    const invited = await fromFreshIp(
+      t.app,
+      await sessionCookie(t.db, manager.id),
+    )({
+      method: 'POST',
+      url: '/api/v1/users/invite',
+      body: { email: invitee, role: 'user' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const oldToken = invitationTokenOf(lastMailTo(t.mails, invitee));
+    const res = await fromFreshIp(t.app)({ method: 'POST', url: '/auth/forgot-password', body: { email: invitee } });
+    const unknown = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      body: { email: uniqueEmail('nobody') },
+    });
+    expect(res.json()).toEqual(unknown.json());
+    expect(mailsTo(t.mails, invitee)).toHaveLength(2);
+    const mail = lastMailTo(t.mails, invitee);
+    expect(mail.subject).toBe(`You're invited to join ${team.name} on Overlap`);
+    expect(mail.text).toContain('Rather start a team of your own? Sign up at http://localhost:3000/signup');
+    const freshToken = invitationTokenOf(mail);
+    expect((await fromFreshIp(t.app)({ method: 'GET', url: `/api/v1/invitations/${freshToken}` })).statusCode).toBe(
+      200,
+    );
+    expect((await fromFreshIp(t.app)({ method: 'GET', url: `/api/v1/invitations/${oldToken}` })).statusCode).toBe(404);
+  });
+
+  it('answers the same for unknown and disabled addresses and mails neither', async () => {
     const { user: disabled } = await member({ role: 'disabled' });
     const unknown = uniqueEmail('nobody');
     const answers = [];

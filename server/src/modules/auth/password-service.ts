@@ -1,11 +1,13 @@
 import type { PasswordResult } from '@overlap/contract/auth';
+import { INVITATION_VALID_DAYS } from '@overlap/contract/users';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../core/context.ts';
 import { badRequest, forbidden, unauthorized } from '../../core/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { invitations, users } from '../../db/schema/users.ts';
-import { passwordResetMail } from '../../lib/mail/templates.ts';
+import { invitationMail, passwordResetMail } from '../../lib/mail/templates.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { newInvitationToken } from '../invitations/queries.ts';
 import type { RequestMeta } from './meta.ts';
 import { activateAccountIfPending, findSessionUser, findUserByEmail } from './queries.ts';
 import { hitRateLimit, RATE_RULES } from './rate-limit.ts';
@@ -39,6 +41,35 @@ async function hasPendingInvitation(db: DbOrTx, userId: string): Promise<boolean
     .where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt)))
     .limit(1);
   return rows.length > 0;
+}
+
+async function resendInvitationToInvitee(
+  meta: RequestMeta,
+  found: NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>,
+): Promise<void> {
+  const { db } = meta.deps.database;
+  const { token, tokenHash, expiresAt } = newInvitationToken();
+  const [invitation] = await db
+    .update(invitations)
+    .set({ tokenHash, expiresAt, lastSentAt: new Date() })
+    .where(and(eq(invitations.userId, found.user.id), isNull(invitations.acceptedAt)))
+    .returning({ role: invitations.role, invitedBy: invitations.invitedByUserId });
+  if (!invitation) return;
+  const [inviter] = invitation.invitedBy
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, invitation.invitedBy))
+    : [];
+  await meta.deps.mailer.send(
+    invitationMail({
+      publicUrl: meta.deps.config.publicUrl,
+      to: found.user.email,
+      token,
+      accountName: found.account.name,
+      inviterEmail: inviter?.email ?? 'A manager',
+      role: invitation.role,
+      days: INVITATION_VALID_DAYS,
+      ownAccountUrl: `${meta.deps.config.publicUrl}/signup`,
+    }),
+  );
 }
 
 /**
@@ -78,7 +109,13 @@ export async function forgotPassword(meta: RequestMeta, email: string): Promise<
   await hitRateLimit(db, RATE_RULES.forgotIp, meta.ip);
   await hitRateLimit(db, RATE_RULES.forgotEmail, email);
   const found = await findUserByEmail(db, email);
-  if (found && found.user.role !== 'disabled' && !(await hasPendingInvitation(db, found.user.id))) {
+  // An invitee who never signed in has no password to reset: they get their invitation again (a
+  // fresh link), which also says they may start their own account by signing up instead.
+  if (found && found.user.role !== 'disabled' && (await hasPendingInvitation(db, found.user.id))) {
+    await resendInvitationToInvitee(meta, found);
+    return { success: true, message: FORGOT_MESSAGE };
+  }
+  if (found && found.user.role !== 'disabled') {
     const { token } = await issuePasswordReset(db, found.user.id);
     await meta.deps.mailer.send(
       passwordResetMail({
