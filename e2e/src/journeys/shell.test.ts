@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../axe.ts';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
 
 let browser: Browser;
@@ -14,7 +15,10 @@ describe('web shell', () => {
     const problems = watchConsole(page);
     await page.goto(`${inject('baseUrl')}/`);
     await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
     await screenshot(page, 'shell', 'anonymous-login-desktop');
+    // Footer and hint text included: every text passes contrast.
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     await page.close();
   });
