@@ -11,7 +11,8 @@ afterAll(() => browser?.close());
 
 describe('web shell', () => {
   it('sends an anonymous visitor of / to /login', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
     const problems = watchConsole(page);
     await page.goto(`${inject('baseUrl')}/`);
     await page.waitForURL(/\/login$/);
@@ -20,7 +21,7 @@ describe('web shell', () => {
     // Footer and hint text included: every text passes contrast.
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
-    await page.close();
+    await context.close();
   });
 
   it('sends an unknown path of an anonymous visitor to /login too', async () => {
