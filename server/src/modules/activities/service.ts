@@ -23,6 +23,7 @@ interface DashboardPersonRow extends Record<string, unknown> {
   is_online: boolean;
   last_seen_at: Date | null;
   person_identifier: string | null;
+  is_demo: boolean;
 }
 
 /**
@@ -44,7 +45,7 @@ export async function getActivitiesDay(
   const [peopleResult, blocks, events, predictions] = await Promise.all([
     ctx.db.execute<DashboardPersonRow>(sql`
       select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at,
-        person_identifier
+        person_identifier, is_demo
       from people p where p.id in (${shown})
       order by lower(coalesce(name, email, person_identifier, '')), created_at, id`),
     findBlocksInWindow(ctx.db, ctx.accountId, shown, window),
@@ -69,6 +70,7 @@ export async function getActivitiesDay(
       isOnline: p.is_online,
       lastSeenAt: p.last_seen_at ? new Date(p.last_seen_at).toISOString() : null,
       personIdentifier: p.person_identifier,
+      isDemo: p.is_demo,
       activityBlocks: blocksOf.get(p.id) ?? [],
       activityEvents: eventsOf.get(p.id) ?? [],
       activityPredictions: predictionsOf.get(p.id) ?? [],
