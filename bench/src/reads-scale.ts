@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ensureDatabase, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
-import { createSession } from '../../server/src/modules/auth/session.ts';
 import { connectDatabase } from '../../server/src/db/client.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
 import { addDays, localDateOf, mondayOf, startOfLocalDay } from '../../server/src/lib/zoned-time.ts';
+import { createSession } from '../../server/src/modules/auth/session.ts';
 import { rawDay, rawOverlap, rawWeek, rawYear } from './reads-scale-raw.ts';
 import { findScaleData, generateScaleData, SCALE_DAYS, SCALE_PEOPLE } from './scale-data.ts';
 import { startServerProcess } from './server-process.ts';
@@ -102,11 +102,12 @@ async function main() {
     const t0 = performance.now();
     const data = reuse ? await findScaleData(db) : await generateScaleData(db, databaseUrl);
     const fmt = (n: number) => n.toLocaleString('en-US');
-    console.log(
-      `Generated ${SCALE_PEOPLE} people over ${SCALE_DAYS} days in ${Math.round((performance.now() - t0) / 1000)} s: ` +
-        `${fmt(data.blocks)} blocks, ${fmt(data.events)} events, ${fmt(data.samples)} raw samples (last 30 days), ` +
-        `${fmt(data.rollups)} daily rollups, ${fmt(data.predictions)} predictions.`,
-    );
+    if (!reuse)
+      console.log(
+        `Generated ${SCALE_PEOPLE} people over ${SCALE_DAYS} days in ${Math.round((performance.now() - t0) / 1000)} s: ` +
+          `${fmt(data.blocks)} blocks, ${fmt(data.events)} events, ${fmt(data.samples)} raw samples (last 30 days), ` +
+          `${fmt(data.rollups)} daily rollups, ${fmt(data.predictions)} predictions.`,
+      );
     const session = connectDatabase(databaseUrl, { max: 1 });
     const cookie = `overlap_session=${await createSession(session.db, data.userId)}`;
     await session.close();

@@ -169,7 +169,9 @@ export async function generateScaleData(pool: pg.Pool, databaseUrl: string): Pro
   try {
     const from = new Date(Date.now() - (SCALE_DAYS + 2) * 86_400_000);
     const to = new Date();
-    const chunks = Array.from({ length: Math.ceil(personIds.length / 50) }, (_, i) => personIds.slice(i * 50, i * 50 + 50));
+    const chunks = Array.from({ length: Math.ceil(personIds.length / 50) }, (_, i) =>
+      personIds.slice(i * 50, i * 50 + 50),
+    );
     await Promise.all(
       [0, 1].map(async (lane) => {
         for (let i = lane; i < chunks.length; i += 2) await refreshRollups(database.db, chunks[i] ?? [], from, to);

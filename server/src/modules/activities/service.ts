@@ -43,11 +43,14 @@ export async function getActivitiesDay(
       ${visible ? sql`and id = any(${uuidArray(visible)})` : sql``}`;
   // One round trip: people, blocks, events and (with the feature flag) predictions in parallel.
   const [peopleRows, blocks, events, predictions] = await Promise.all([
-    preparedRows<DashboardPersonRow>(ctx.db, sql`
+    preparedRows<DashboardPersonRow>(
+      ctx.db,
+      sql`
       select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at,
         person_identifier
       from people p where p.id in (${shown})
-      order by lower(coalesce(name, email, person_identifier, '')), created_at, id`),
+      order by lower(coalesce(name, email, person_identifier, '')), created_at, id`,
+    ),
     findBlocksInWindow(ctx.db, ctx.accountId, shown, window),
     findEventsInWindow(ctx.db, ctx.accountId, shown, window),
     findPredictionsInWindow(ctx.db, ctx.accountId, shown, window, PREDICTIONS_FEATURE),

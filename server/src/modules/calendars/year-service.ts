@@ -26,9 +26,12 @@ export async function getPersonYear(ctx: Ctx, personId: string, year: number | u
   const wanted = year ?? Number(localDateOf(new Date(), timeZone).slice(0, 4));
   const first = `${String(wanted).padStart(4, '0')}-01-01`;
   const last = `${String(wanted).padStart(4, '0')}-12-31`;
-  const rows = await preparedRows<RollupRow>(ctx.db, sql`
+  const rows = await preparedRows<RollupRow>(
+    ctx.db,
+    sql`
     select to_char(day, 'YYYY-MM-DD') as day, minutes_online, blocks, events from person_daily_rollups
-    where person_id = ${person.id} and account_id = ${ctx.accountId} and day between ${first}::date and ${last}::date`);
+    where person_id = ${person.id} and account_id = ${ctx.accountId} and day between ${first}::date and ${last}::date`,
+  );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const dailySummaries: YearlyData['dailySummaries'] = [];
   for (let d = first; d <= last; d = addDays(d, 1)) {
