@@ -11,10 +11,16 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
 import { ingestedItems } from '../../lib/metrics.ts';
-import { type ApiCallContext, apiCallInsertCte, trimApiCallLogSometimes } from '../../pipeline/api-call-log.ts';
+import {
+  type ApiCallContext,
+  apiCallInsertCte,
+  apiCallRow,
+  trimApiCallLogSometimes,
+} from '../../pipeline/api-call-log.ts';
 import { storeEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
-import { type InboxEntry, inboxInsertCte } from '../../pipeline/presence-inbox.ts';
+import type { InboxEntry } from '../../pipeline/presence-inbox.ts';
+import { presencePushCommitter } from '../../pipeline/push-commit.ts';
 import { type RunRecorder, startRun } from '../../pipeline/run-recorder.ts';
 import type { PushIntegration } from './authenticate.ts';
 
@@ -68,7 +74,8 @@ async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T>
 /**
  * A presence push: identities are looked up (unknown ones created), the samples go to the presence
  * inbox, and the run record, its debug events and the API call log row are written with them in
- * one statement: a 2xx means all of it is committed. The presence pump then applies the inbox
+ * one statement shared with the pushes arriving at the same time (group commit): a 2xx means all
+ * of it is committed. The presence pump then applies the inbox
  * (samples, blocks, rollups, lastSeenAt and isOnline) right behind, shared by every push that
  * arrived meanwhile, and tells the dashboards.
  */
@@ -141,8 +148,12 @@ export async function ingestPresence(
       peopleCreated,
       runId: run.id,
     };
-    const inbox = entries.length > 0 ? [inboxInsertCte(entries)] : [];
-    await run.finish({ peopleFound: body.users.length, eventsCreated: 0 }, db, [...inbox, ...successLog(call, result)]);
+    // Written with the concurrent pushes of this process in one statement and one commit.
+    const { run: runRow, events: runEvents } = run.successRows({ peopleFound: body.users.length, eventsCreated: 0 });
+    const apiCall = call
+      ? apiCallRow({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: JSON.stringify(result) })
+      : null;
+    await presencePushCommitter(deps.database.pool).submit({ inbox: entries, run: runRow, runEvents, apiCall });
     return result;
   });
   call?.markLogged();
