@@ -85,6 +85,8 @@ interface Extension {
   pi: string;
   personId: string;
   timezone: string;
+  accountId: string;
+  integrationId: string;
   replaceId: string | null;
   spans: BlockSpan[];
 }
@@ -94,11 +96,8 @@ interface Extension {
  * give: every sample of this call is new and later than every stored sample, the stored state is
  * consistent, and no manually edited block is in the way. Otherwise null (full recompute).
  */
-function extensionOf(
-  row: StateRow,
-  entry: { personId: string; timezone: string; samples: Sample[] },
-  opts: { stepMs: number; graceMs: number; now: number },
-): Extension | null {
+function extensionOf(row: StateRow, entry: PiEntry): Extension | null {
+  const { opts } = entry;
   if (!row.all_new || row.edited_near || row.block_edited) return null;
   if (row.prev_ms !== null && row.prev_ms >= row.min_ms) return null;
   const newest = row.prev_ms !== null && row.prev_status ? { at: row.prev_ms, status: row.prev_status } : null;
@@ -112,6 +111,8 @@ function extensionOf(
     pi: row.pi,
     personId: entry.personId,
     timezone: entry.timezone,
+    accountId: entry.group.accountId,
+    integrationId: entry.group.integrationId,
     replaceId: state.open ? row.block_id : null,
     spans: continueBlocks(state, entry.samples, opts),
   };
@@ -137,13 +138,11 @@ function rollupRangeOf(ext: Extension, row: StateRow, now: number, accountId: st
   };
 }
 
-async function writeExtensions(
-  tx: DbOrTx,
-  input: { accountId: string; integrationId: string },
-  extensions: Extension[],
-): Promise<void> {
+async function writeExtensions(tx: DbOrTx, extensions: Extension[]): Promise<void> {
   const updates: { id: string; end_time: string | null; last_sample_at: string }[] = [];
   const inserts: {
+    account_id: string;
+    integration_id: string;
     pi: string;
     person_id: string;
     start_time: string;
@@ -158,6 +157,8 @@ async function writeExtensions(
         updates.push({ id: ext.replaceId, end_time: end, last_sample_at: isoOf(span.lastSampleAt) });
       } else {
         inserts.push({
+          account_id: ext.accountId,
+          integration_id: ext.integrationId,
           pi: ext.pi,
           person_id: ext.personId,
           start_time: isoOf(span.start),
@@ -180,10 +181,10 @@ async function writeExtensions(
     )
     insert into activity_blocks (account_id, person_id, person_integration_id, integration_id, start_time,
                                  end_time, last_sample_at, timezone_at_start)
-    select ${input.accountId}::uuid, b.person_id, b.pi, ${input.integrationId}::uuid, b.start_time, b.end_time,
-           b.last, b.tz
+    select b.account_id, b.person_id, b.pi, b.integration_id, b.start_time, b.end_time, b.last, b.tz
       from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb)
-        as b(pi uuid, person_id uuid, start_time timestamptz, end_time timestamptz, last timestamptz, tz text)
+        as b(account_id uuid, integration_id uuid, pi uuid, person_id uuid, start_time timestamptz,
+             end_time timestamptz, last timestamptz, tz text)
   `);
 }
 
@@ -199,16 +200,45 @@ async function writeExtensions(
  * recomputeBlocks instead. A call costs a fixed handful of queries however many samples it carries.
  */
 export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput): Promise<ApplyPresenceResult> {
-  if (input.samples.length === 0) return { changedPersonIds: [], extended: 0 };
-  const now = (input.now ?? new Date()).getTime();
-  const stepMs = Math.max(1, input.stepMinutes) * 60_000;
-  const opts = { stepMs, graceMs: graceMsFor(stepMs), now };
+  return applyPresenceGroups(tx, [input]);
+}
 
-  const byPi = new Map<string, { personId: string; timezone: string; samples: Sample[] }>();
-  for (const s of input.samples) {
-    const entry = byPi.get(s.personIntegrationId) ?? { personId: s.personId, timezone: s.timezone, samples: [] };
-    entry.samples.push({ at: s.at.getTime(), status: s.status });
-    byPi.set(s.personIntegrationId, entry);
+/** The samples of one person-integration in a call, with its integration's settings. */
+interface PiEntry {
+  personId: string;
+  timezone: string;
+  samples: Sample[];
+  group: ApplyPresenceInput;
+  opts: { stepMs: number; graceMs: number; now: number };
+}
+
+/**
+ * applyPresenceSamples for the samples of several integrations at once (the presence pump's
+ * round): the samples of all of them are stored in one statement, the extensions written in one,
+ * and the rollups refreshed in one; only the full recomputes (late or out-of-order samples) still
+ * run per integration, since they depend on its sampling step.
+ */
+export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput[]): Promise<ApplyPresenceResult> {
+  const live = groups.filter((g) => g.samples.length > 0);
+  const first = live[0];
+  if (!first) return { changedPersonIds: [], extended: 0 };
+  const now = (first.now ?? new Date()).getTime();
+
+  const byPi = new Map<string, PiEntry>();
+  for (const group of live) {
+    const stepMs = Math.max(1, group.stepMinutes) * 60_000;
+    const opts = { stepMs, graceMs: graceMsFor(stepMs), now };
+    for (const s of group.samples) {
+      const entry = byPi.get(s.personIntegrationId) ?? {
+        personId: s.personId,
+        timezone: s.timezone,
+        samples: [],
+        group,
+        opts,
+      };
+      entry.samples.push({ at: s.at.getTime(), status: s.status });
+      byPi.set(s.personIntegrationId, entry);
+    }
   }
   for (const entry of byPi.values()) entry.samples = normaliseSamples(entry.samples);
   const rows = [...byPi.entries()].flatMap(([pi, e]) => e.samples.map((s) => ({ pi, ...s })));
@@ -218,14 +248,14 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
 
   const extensions: Extension[] = [];
   const ranges: RollupRange[] = [];
-  const targets: RecomputeTarget[] = [];
+  const targets = new Map<ApplyPresenceInput, RecomputeTarget[]>();
   for (const row of states.rows) {
     const entry = byPi.get(row.pi);
     if (!entry) continue;
-    const ext = extensionOf(row, entry, opts);
+    const ext = extensionOf(row, entry);
     if (ext) {
       extensions.push(ext);
-      if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now, input.accountId));
+      if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now, entry.group.accountId));
       continue;
     }
     let minAt = Number.POSITIVE_INFINITY;
@@ -234,22 +264,25 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
       minAt = Math.min(minAt, s.at);
       maxAt = Math.max(maxAt, s.at);
     }
-    targets.push({ personIntegrationId: row.pi, personId: entry.personId, timezone: entry.timezone, minAt, maxAt });
+    const list = targets.get(entry.group) ?? [];
+    list.push({ personIntegrationId: row.pi, personId: entry.personId, timezone: entry.timezone, minAt, maxAt });
+    targets.set(entry.group, list);
   }
 
-  await writeExtensions(tx, input, extensions);
-  if (targets.length > 0) {
+  await writeExtensions(tx, extensions);
+  for (const [group, list] of targets) {
     const recomputed = await recomputeBlocks(tx, {
-      accountId: input.accountId,
-      integrationId: input.integrationId,
-      stepMinutes: input.stepMinutes,
+      accountId: group.accountId,
+      integrationId: group.integrationId,
+      stepMinutes: group.stepMinutes,
       now: new Date(now),
-      targets,
+      targets: list,
       deferRollups: true,
     });
     ranges.push(...recomputed.rollupRanges);
   }
   await refreshRollupRanges(tx, ranges, new Date(now));
-  const changedPersonIds = [...new Set([...extensions.map((e) => e.personId), ...targets.map((t) => t.personId)])];
+  const recomputedPeople = [...targets.values()].flatMap((list) => list.map((t) => t.personId));
+  const changedPersonIds = [...new Set([...extensions.map((e) => e.personId), ...recomputedPeople])];
   return { changedPersonIds, extended: extensions.length };
 }
