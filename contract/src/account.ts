@@ -49,9 +49,20 @@ export const accountView = z.object({
   billing: z.object({ currentPlan: z.string(), integrationInterval: z.number().int(), maxPeople: z.number().int() }),
   integrations: z.array(accountIntegration),
   integrationHealth: z.object({ hasStaleIntegrations: z.boolean(), staleCount: z.number().int() }),
+  demoPeople: z
+    .number()
+    .int()
+    .describe('People made by Demo Data: active, outside the people limit, removable with DELETE /account/demo-data'),
   signupData,
 });
 export type AccountView = z.infer<typeof accountView>;
+
+/** What 'Remove demo data' removed: the demo people (with their activity) and the Demo Data integrations. */
+export const removedDemoData = z.object({
+  removedPeople: z.number().int(),
+  removedIntegrations: z.number().int(),
+});
+export type RemovedDemoData = z.infer<typeof removedDemoData>;
 
 export const ACCOUNT_NAME_MAX = 100;
 export const updateAccountBody = z.object({

@@ -83,6 +83,7 @@ export const dashboardPerson = z
     isOnline: z.boolean(),
     lastSeenAt: isoTime.nullable(),
     personIdentifier: z.string().nullable(),
+    isDemo: z.boolean().describe('Made by Demo Data'),
     activityBlocks: z.array(activityBlock),
     activityEvents: z.array(activityEvent),
     activityPredictions: z.array(activityPrediction).describe("Empty unless the account has the 'predictions' feature"),

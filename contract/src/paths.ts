@@ -19,9 +19,9 @@ export const authPaths = {
   impersonationStatus: '/auth/impersonation-status',
 } as const;
 
-export const accountPaths = { account: '/api/v1/account' } as const;
+export const accountPaths = { account: '/api/v1/account', demoData: '/api/v1/account/demo-data' } as const;
 export const maintenancePaths = { detectGaps: '/api/v1/account/maintenance/detect-gaps' } as const;
-export const profilePaths = { myInfo: '/api/v1/profile/my-info' } as const;
+export const profilePaths = { myInfo: '/api/v1/profile/my-info', preferences: '/api/v1/profile/preferences' } as const;
 export const systemPaths = { systemInfo: '/api/v1/profile/system-info' } as const;
 export const billingPaths = {
   status: '/api/v1/billing/status',
@@ -66,6 +66,7 @@ export const peoplePaths = {
   people: '/api/v1/people',
   person: (id: string) => `/api/v1/people/${seg(id)}`,
   unassigned: '/api/v1/unassigned',
+  unassignedBulk: '/api/v1/unassigned/bulk',
   ignored: '/api/v1/ignored',
   revive: (id: string) => `/api/v1/unassigned/${seg(id)}/revive`,
   merge: (id: string) => `/api/v1/unassigned/${seg(id)}/merge`,

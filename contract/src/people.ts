@@ -35,6 +35,7 @@ export const person = z
     timezoneSettings,
     isOnline: z.boolean(),
     personIdentifier: z.string().nullable(),
+    isDemo: z.boolean().describe('Made by Demo Data: outside the plan’s people limit'),
     archivedAt: isoTime.nullable(),
     createdAt: isoTime,
     details: z.object({ lastSeenAt: isoTime.nullable() }),
@@ -90,10 +91,35 @@ export const personDetail = person
   .meta({ id: 'PersonDetail' });
 export type PersonDetail = z.infer<typeof personDetail>;
 
-export const peopleQuery = pageQuery(PEOPLE_PAGE_SIZE).extend({ status: personStatus.optional() });
+export const PEOPLE_SEARCH_MAX = 100;
+export const peopleSort = z.enum(['name', 'lastSeen', 'created'], {
+  message: "must be 'name', 'lastSeen' or 'created'",
+});
+export type PeopleSort = z.infer<typeof peopleSort>;
+
+/** Search and order of the people lists: `q` matches name, e-mail or identifier (any part, any case). */
+const listFilters = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(PEOPLE_SEARCH_MAX, `must be at most ${PEOPLE_SEARCH_MAX} characters`)
+    .optional()
+    .describe('Matches any part of the name, e-mail or identifier, ignoring case'),
+  sort: peopleSort
+    .optional()
+    .describe('name (A-Z; the default), lastSeen (most recent first) or created (newest first)'),
+});
+
+export const peopleQuery = pageQuery(PEOPLE_PAGE_SIZE)
+  .extend({ status: personStatus.optional() })
+  .extend(listFilters.shape);
 export type PeopleQuery = z.input<typeof peopleQuery>;
 
-export const peopleList = z.object({ people: z.array(person), pagination });
+export const peopleList = z.object({
+  people: z.array(person),
+  pagination,
+  demoCount: z.number().int().describe('How many of the matching people are demo people (outside the people limit)'),
+});
 export type PeopleList = z.infer<typeof peopleList>;
 
 /** A person waiting to be activated, merged or ignored (or an ignored one). */
@@ -116,8 +142,8 @@ export const unassignedUser = z
   .meta({ id: 'UnassignedUser' });
 export type UnassignedUser = z.infer<typeof unassignedUser>;
 
-export const unassignedQuery = pageQuery(UNASSIGNED_PAGE_SIZE);
-export const ignoredQuery = pageQuery(IGNORED_PAGE_SIZE);
+export const unassignedQuery = pageQuery(UNASSIGNED_PAGE_SIZE).extend(listFilters.shape);
+export const ignoredQuery = pageQuery(IGNORED_PAGE_SIZE).extend(listFilters.shape);
 export const usersList = z.object({ users: z.array(unassignedUser), pagination });
 export type UsersList = z.infer<typeof usersList>;
 
@@ -219,3 +245,29 @@ export const personIntegrationBlocks = z.object({
   pagination: offsetPagination,
 });
 export type PersonIntegrationBlocks = z.infer<typeof personIntegrationBlocks>;
+
+export const BULK_MAX = 500;
+
+/** 'Activate all' / 'Ignore selected' on the unassigned tab: the listed ids, or every unassigned person. */
+export const bulkUnassignedBody = z
+  .object({
+    action: z.enum(['activate', 'ignore'], { message: "must be 'activate' or 'ignore'" }),
+    ids: z
+      .array(z.uuid({ message: 'must be person ids' }))
+      .min(1, 'must name at least one person')
+      .max(BULK_MAX, `must name at most ${BULK_MAX} people`)
+      .optional(),
+    all: z.literal(true, { message: 'must be true when given' }).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
+    message: 'give either ids or all: true',
+    path: ['ids'],
+  });
+export type BulkUnassignedBody = z.input<typeof bulkUnassignedBody>;
+
+export const bulkUnassignedResult = z.object({
+  success: z.literal(true),
+  action: z.enum(['activate', 'ignore']),
+  count: z.number().int().describe('How many people were activated or ignored'),
+});
+export type BulkUnassignedResult = z.infer<typeof bulkUnassignedResult>;

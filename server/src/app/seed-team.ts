@@ -6,12 +6,13 @@ import { createDemoIntegration } from '../pipeline/demo-backfill.ts';
 
 /**
  * The seeded demo account's team: a Demo Data integration with 90 days of history, its people
- * active (named, coloured, with their timezone) except one left unassigned, and predictions.
+ * demo people (active from the start, outside the plan's people limit) named, coloured and with
+ * their timezone, and predictions.
  */
 export async function createDemoTeam(deps: AppDeps, accountId: string): Promise<void> {
   const started = performance.now();
   const backfill = await createDemoIntegration(deps, accountId);
-  const active = DEMO_TEAM.filter((m) => !m.leftUnassigned).map((m) => ({
+  const active = DEMO_TEAM.map((m) => ({
     key: m.key,
     name: m.name,
     email: m.email,
@@ -20,7 +21,7 @@ export async function createDemoTeam(deps: AppDeps, accountId: string): Promise<
   }));
   await deps.database.db.execute(sql`
     update people p
-       set status = 'active', name = v.name, email = v.email, color = v.color, timezone_manual = v.tz,
+       set name = v.name, email = v.email, color = v.color, timezone_manual = v.tz,
            person_identifier = v.key, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(active)}::jsonb) as v(key text, name text, email text, color text, tz text),
            person_integrations pi

@@ -23,7 +23,6 @@ describe('demo generator', () => {
   it('spreads a team of eight over several timezones', () => {
     expect(DEMO_TEAM).toHaveLength(8);
     expect(new Set(DEMO_TEAM.map((m) => m.timezone)).size).toBe(8);
-    expect(DEMO_TEAM.filter((m) => m.leftUnassigned)).toHaveLength(1);
   });
 
   it('gives weekends off, lunch breaks and a week of leave', () => {
@@ -82,15 +81,13 @@ describe('createDemoTeam', () => {
     await t.close();
   });
 
-  it('backfills 90 days with active people, one unassigned, rollups and predictions', async () => {
+  it('backfills 90 days with demo people active from the start, rollups and predictions', async () => {
     const account = await createAccount(t.db, { plan: 'business', features: ['predictions'] });
     await createDemoTeam(t.deps, account.id);
 
     const team = await t.db.select().from(people).where(eq(people.accountId, account.id));
     expect(team).toHaveLength(8);
-    expect(team.filter((p) => p.status === 'active')).toHaveLength(7);
-    const unassigned = team.find((p) => p.status === 'unassigned');
-    expect(unassigned?.name).toBe('Yuki Tanaka');
+    expect(team.map((p) => [p.status, p.isDemo])).toEqual(Array.from({ length: 8 }, () => ['active', true]));
     expect(team.find((p) => p.name === 'Ana Ferreira')).toMatchObject({
       timezoneManual: 'Europe/Lisbon',
       color: '#0ea5e9',

@@ -64,11 +64,21 @@ async function findKnown(tx: DbOrTx, integrationId: string, identifiers: string[
 
 const nameOf = (u: IdentityInput) => u.name?.trim() || u.firstname?.trim() || u.personIdentifier;
 
+/** Whether the integration is a Demo Data one (its new people are demo people). */
+async function isDemoIntegration(tx: DbOrTx, integrationId: string): Promise<boolean> {
+  const result = await tx.execute<{ demo: boolean }>(sql`
+    select s.provider = 'demo' as demo
+      from integrations i join services s on s.id = i.service_id
+     where i.id = ${integrationId}`);
+  return result.rows[0]?.demo === true;
+}
+
 /** Creates the unknown identifiers; returns those another transaction created first. */
 async function createUnknown(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
   unknown: IdentityInput[],
+  demo: boolean,
 ): Promise<{ created: Map<string, { personId: string; personIntegrationId: string }>; lost: string[] }> {
   const rows = unknown.map((u) => ({
     person_id: randomUUID(),
@@ -89,9 +99,10 @@ async function createUnknown(
         as r(person_id uuid, pi_id uuid, ident text, name text, display_name text, email text, tz text,
              online boolean, seen timestamptz, status text, details jsonb)
     ), new_people as (
-      insert into people (id, account_id, name, email, status, person_identifier, timezone_automatic, is_online,
-                          last_seen_at, details)
-      select person_id, ${integration.accountId}::uuid, name, email, 'unassigned', ident, tz, online, seen, details
+      insert into people (id, account_id, name, email, status, is_demo, person_identifier, timezone_automatic,
+                          is_online, last_seen_at, details)
+      select person_id, ${integration.accountId}::uuid, name, email,
+             ${demo ? 'active' : 'unassigned'}, ${demo}, ident, tz, online, seen, details
         from input
     )
     insert into person_integrations (id, account_id, person_id, integration_id, external_id, last_status, last_seen_at,
@@ -188,7 +199,8 @@ export async function refreshIdentities(tx: DbOrTx, refreshes: IdentityRefresh[]
 /**
  * `(integration, personIdentifier)` -> person-integration, batched (a handful of queries for 1,000
  * users). Unknown identifiers become a person-integration and an unassigned person (named from name
- * or firstname, the reported timezone as automatic timezone); nothing is dropped. Known ones get
+ * or firstname, the reported timezone as automatic timezone; a Demo Data integration's people start
+ * active and marked as demo); nothing is dropped. Known ones get
  * lastSeenAt, isOnline and the automatic timezone refreshed (a manual timezone wins), their people
  * locked in id order until the caller's commit. Ignored people are returned with personStatus
  * 'ignored' and are not touched.
@@ -211,11 +223,14 @@ export async function resolveIdentities(
   const knownIds = new Set(knownRows.map((r) => r.external_id));
   const unknown = [...byId.values()].filter((u) => !knownIds.has(u.personIdentifier));
   if (unknown.length > 0) {
-    await assertRoomForUnassigned(tx, integration.accountId, unknown.length);
-    const { created, lost } = await createUnknown(tx, integration, unknown);
+    // Demo Data's people start active and outside the plan's limits (docs/decisions.md).
+    const demo = await isDemoIntegration(tx, integration.id);
+    if (!demo) await assertRoomForUnassigned(tx, integration.accountId, unknown.length);
+    const { created, lost } = await createUnknown(tx, integration, unknown, demo);
+    const personStatus: PersonStatus = demo ? 'active' : 'unassigned';
     for (const [ident, ids] of created) {
       const input = byId.get(ident) as IdentityInput;
-      result.set(ident, { ...ids, personStatus: 'unassigned', timezone: input.timezone ?? 'UTC', created: true });
+      result.set(ident, { ...ids, personStatus, timezone: input.timezone ?? 'UTC', created: true });
     }
     if (lost.length > 0) knownRows = knownRows.concat(await findKnown(tx, integration.id, lost, lock));
   }

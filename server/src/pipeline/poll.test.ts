@@ -58,7 +58,8 @@ describe('runIntegrationPoll', () => {
     expect(outcome).toMatchObject({ status: 'success', peopleFound: 8 });
     const team = await t.db.select().from(people).where(eq(people.accountId, account.id));
     expect(team).toHaveLength(8);
-    expect(team.every((p) => p.status === 'unassigned')).toBe(true);
+    // Demo people start active and marked as demo (outside the plan's people limit).
+    expect(team.every((p) => p.status === 'active' && p.isDemo)).toBe(true);
     expect(team.some((p) => p.isOnline)).toBe(true);
     const runs = await t.db.select().from(integrationRuns).where(eq(integrationRuns.integrationId, demo.id));
     expect(runs.map((r) => [r.trigger, r.status])).toEqual([['poll', 'success']]);

@@ -14,8 +14,6 @@ export interface DemoMember {
   nightOwl?: boolean;
   /** Takes one week off in every `leaveEveryWeeks` weeks. */
   leaveEveryWeeks?: number;
-  /** Stays unassigned in the seeded demo account, to show that flow. */
-  leftUnassigned?: boolean;
 }
 
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
@@ -102,6 +100,5 @@ export const DEMO_TEAM: readonly DemoMember[] = [
     role: 'quality',
     startMinute: h(9, 30),
     endMinute: h(18, 30),
-    leftUnassigned: true,
   },
 ];

@@ -38,6 +38,8 @@ export const people = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Made by Demo Data: active from the start, outside the plan's people limit, removable in one step. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     invitedByUserId: uuid('invited_by_user_id'),
+    /** '12h' or '24h' for every time the app prints; null follows the browser. */
+    timeFormat: text('time_format').$type<'12h' | '24h'>(),
+    /** The IANA timezone the app shows times in; null follows the browser. */
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

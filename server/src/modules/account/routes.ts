@@ -1,7 +1,8 @@
-import { accountView, paths, updateAccountBody } from '@overlap/contract/account';
+import { accountView, paths, removedDemoData, updateAccountBody } from '@overlap/contract/account';
 import { errorBody } from '@overlap/contract/common';
 import type { AreaPlugin } from '../area.ts';
 import { ctxOf } from '../area.ts';
+import { removeDemoData } from './demo-data-service.ts';
 import { getAccount, renameAccount } from './service.ts';
 
 const tags = ['account'];
@@ -31,6 +32,21 @@ const accountRoutes: AreaPlugin = async (app, { deps }) => {
       },
     },
     async (request) => renameAccount(ctxOf(deps, request), request.body.name),
+  );
+
+  app.delete(
+    paths.demoData,
+    {
+      schema: {
+        tags,
+        summary: 'Remove demo data (managers)',
+        description:
+          'Deletes the Demo Data integrations and every demo person with their samples, blocks, events, ' +
+          'predictions and rollups, in one transaction.',
+        response: { 200: removedDemoData, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => removeDemoData(ctxOf(deps, request)),
   );
 };
 export default accountRoutes;

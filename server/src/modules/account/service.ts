@@ -5,14 +5,16 @@ import type { Ctx } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
 import { effectiveLimits } from '../../core/plans.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
+import { countDemoPeople } from './demo-data-service.ts';
 import { countStaleIntegrations, findAccount, listAccountIntegrations } from './queries.ts';
 
 export async function getAccount(ctx: Ctx): Promise<AccountView> {
   const account = await findAccount(ctx.db, ctx.accountId);
   if (!account) throw notFound('Account');
-  const [integrations, staleCount] = await Promise.all([
+  const [integrations, staleCount, demoPeople] = await Promise.all([
     listAccountIntegrations(ctx.db, ctx.accountId),
     countStaleIntegrations(ctx.db, ctx.accountId),
+    countDemoPeople(ctx.db, ctx.accountId),
   ]);
   const limits = effectiveLimits(account);
   return {
@@ -28,6 +30,7 @@ export async function getAccount(ctx: Ctx): Promise<AccountView> {
     },
     integrations,
     integrationHealth: { hasStaleIntegrations: staleCount > 0, staleCount },
+    demoPeople,
     signupData: account.signupData ?? null,
   };
 }

@@ -24,6 +24,7 @@ interface DashboardPersonRow extends Record<string, unknown> {
   is_online: boolean;
   last_seen_at: Date | null;
   person_identifier: string | null;
+  is_demo: boolean;
 }
 
 /**
@@ -47,7 +48,7 @@ export async function getActivitiesDay(
       ctx.db,
       sql`
       select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at,
-        person_identifier
+        person_identifier, is_demo
       from people p where p.id in (${shown})
       order by lower(coalesce(name, email, person_identifier, '')), created_at, id`,
     ),
@@ -73,6 +74,7 @@ export async function getActivitiesDay(
       isOnline: p.is_online,
       lastSeenAt: p.last_seen_at ? new Date(p.last_seen_at).toISOString() : null,
       personIdentifier: p.person_identifier,
+      isDemo: p.is_demo,
       activityBlocks: blocksOf.get(p.id) ?? [],
       activityEvents: eventsOf.get(p.id) ?? [],
       activityPredictions: predictionsOf.get(p.id) ?? [],

@@ -304,8 +304,9 @@ describe('Demo Data integration', () => {
     }
     expect(runs).toEqual([expect.objectContaining({ trigger: 'backfill', status: 'success' })]);
 
-    const unassigned = (await call({ method: 'GET', url: `${url}/people?status=unassigned&limit=50` })).json();
-    expect(unassigned.pagination.totalCount).toBe(8);
+    // Demo people are active from the start.
+    const active = (await call({ method: 'GET', url: `${url}/people?status=active&limit=50` })).json();
+    expect(active.pagination.totalCount).toBe(8);
     const span = await t.db.execute<{ days: number; blocks: number }>(sql`
       select extract(day from max(start_time) - min(start_time))::int as days, count(*)::int as blocks
         from activity_blocks where integration_id = ${created.json().id}`);

@@ -131,22 +131,30 @@ export async function ignorePerson(ctx: Ctx, id: string): Promise<LifecycleResul
   const result = await ctx.db.transaction(async (tx) => {
     await holdPresenceInbox(tx);
     await lockPerson(tx, ctx.accountId, id);
-    await discardWaitingPresence(
-      tx,
-      sql`person_integration_id in (select pi.id from person_integrations pi where pi.person_id = ${id})`,
-    );
-    await tx.execute(sql`delete from activity_blocks where person_id = ${id}`);
-    await tx.execute(sql`delete from activity_events where person_id = ${id}`);
-    await tx.execute(sql`delete from activity_predictions where person_id = ${id}`);
-    await tx.execute(sql`delete from person_daily_rollups where person_id = ${id}`);
-    await tx.execute(sql`
-      delete from presence_samples s using person_integrations pi
-       where pi.id = s.person_integration_id and pi.person_id = ${id}`);
-    await tx.update(people).set({ status: 'ignored', isOnline: false, updatedAt: new Date() }).where(eq(people.id, id));
+    await ignoreLocked(tx, id);
     return { id, status: 'ignored' as const };
   });
   await ctx.deps.notify(ctx.accountId, 'people');
   return result;
+}
+
+/**
+ * Ignores one person whose row the caller has locked (with the presence inbox held): their
+ * activity data goes, their identities stay known.
+ */
+export async function ignoreLocked(tx: Tx, id: string): Promise<void> {
+  await discardWaitingPresence(
+    tx,
+    sql`person_integration_id in (select pi.id from person_integrations pi where pi.person_id = ${id})`,
+  );
+  await tx.execute(sql`delete from activity_blocks where person_id = ${id}`);
+  await tx.execute(sql`delete from activity_events where person_id = ${id}`);
+  await tx.execute(sql`delete from activity_predictions where person_id = ${id}`);
+  await tx.execute(sql`delete from person_daily_rollups where person_id = ${id}`);
+  await tx.execute(sql`
+    delete from presence_samples s using person_integrations pi
+     where pi.id = s.person_integration_id and pi.person_id = ${id}`);
+  await tx.update(people).set({ status: 'ignored', isOnline: false, updatedAt: new Date() }).where(eq(people.id, id));
 }
 
 /** Moves an ignored person back to unassigned; tracking resumes with their next data. */

@@ -19,6 +19,7 @@ export interface PersonBasics extends Record<string, unknown> {
   archived_at: Date | null;
   created_at: Date;
   last_seen_at: Date | null;
+  is_demo: boolean;
 }
 
 export interface PersonRow extends PersonBasics {
@@ -30,7 +31,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 /** Columns of a person with its block and event counts (index-only counts per person). */
 export const personColumns = sql`p.id, p.account_id, p.name, p.email, p.status, p.color, p.timezone_manual,
-  p.timezone_automatic, p.is_online, p.person_identifier, p.archived_at, p.created_at, p.last_seen_at,
+  p.timezone_automatic, p.is_online, p.person_identifier, p.archived_at, p.created_at, p.last_seen_at, p.is_demo,
   (select count(*) from activity_blocks b where b.person_id = p.id)::int as block_count,
   (select count(*) from activity_events e where e.person_id = p.id)::int as event_count`;
 
@@ -53,6 +54,7 @@ export function toPerson(row: PersonRow): Person {
     timezoneSettings: { automatic: row.timezone_automatic, manual: row.timezone_manual },
     isOnline: row.is_online,
     personIdentifier: row.person_identifier,
+    isDemo: row.is_demo,
     archivedAt: iso(row.archived_at),
     createdAt: iso(row.created_at) as string,
     details: { lastSeenAt },
@@ -73,12 +75,12 @@ export async function findPersonRow(db: DbOrTx, accountId: string, id: string): 
 export async function findPersonBasics(db: DbOrTx, accountId: string, id: string): Promise<PersonBasics | null> {
   const result = await db.execute<PersonBasics>(sql`
     select p.id, p.account_id, p.name, p.email, p.status, p.color, p.timezone_manual, p.timezone_automatic,
-      p.is_online, p.person_identifier, p.archived_at, p.created_at, p.last_seen_at
+      p.is_online, p.person_identifier, p.archived_at, p.created_at, p.last_seen_at, p.is_demo
     from people p where p.id = ${id} and p.account_id = ${accountId}`);
   return result.rows[0] ?? null;
 }
 
-/** A page of the account's people matching `where`, with the total count. */
+/** A page of the account's people matching `where`, with the total count and how many of them are demo people. */
 export async function findPeoplePage(
   db: DbOrTx,
   accountId: string,
@@ -86,16 +88,17 @@ export async function findPeoplePage(
   page: number,
   limit: number,
   order: SQL = personOrder,
-): Promise<{ rows: PersonRow[]; totalCount: number }> {
+): Promise<{ rows: PersonRow[]; totalCount: number; demoCount: number }> {
   const [rows, total] = await Promise.all([
     db.execute<PersonRow>(sql`
       select ${personColumns} from people p where p.account_id = ${accountId} and ${where}
       order by ${order} limit ${limit} offset ${(page - 1) * limit}`),
-    db.execute<{ n: number }>(
-      sql`select count(*)::int as n from people p where p.account_id = ${accountId} and ${where}`,
+    db.execute<{ n: number; demo: number }>(
+      sql`select count(*)::int as n, (count(*) filter (where p.is_demo))::int as demo
+            from people p where p.account_id = ${accountId} and ${where}`,
     ),
   ]);
-  return { rows: rows.rows, totalCount: total.rows[0]?.n ?? 0 };
+  return { rows: rows.rows, totalCount: total.rows[0]?.n ?? 0, demoCount: total.rows[0]?.demo ?? 0 };
 }
 
 /** An active person of the same account with `p`'s e-mail (compared without case), other than `p`. */

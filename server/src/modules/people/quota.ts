@@ -10,12 +10,12 @@ export interface PeopleQuota {
 
 /**
  * Locks the account row for the rest of the transaction (activations are serialised by it) and
- * reads the account's maxPeople and current number of active people.
+ * reads the account's maxPeople and current number of active people (demo people are outside the limit).
  */
 export async function lockPeopleQuota(tx: DbOrTx, accountId: string): Promise<PeopleQuota> {
   const { maxPeople } = await lockAccountLimits(tx, accountId);
   const active = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from people where account_id = ${accountId} and status = 'active'`,
+    sql`select count(*)::int as n from people where account_id = ${accountId} and status = 'active' and not is_demo`,
   );
   return { maxPeople, activeCount: active.rows[0]?.n ?? 0 };
 }

@@ -1,5 +1,7 @@
 import { idParams } from '@overlap/contract/common';
 import {
+  bulkUnassignedBody,
+  bulkUnassignedResult,
   emptyBody,
   ignoredQuery,
   mergeBody,
@@ -15,6 +17,7 @@ import {
 import type { AreaPlugin } from '../area.ts';
 import { ctxOf } from '../area.ts';
 import { ignore, merge, patchPerson, resurrect, revive } from './actions-service.ts';
+import { bulkUnassigned } from './bulk-service.ts';
 import { getPersonDetail } from './detail-service.ts';
 import { listPeople, listUsersWithStatus } from './list-service.ts';
 
@@ -82,6 +85,22 @@ const peopleRoutes: AreaPlugin = async (app, { deps }) => {
       },
     },
     async (request) => patchPerson(ctxOf(deps, request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/unassigned/bulk',
+    {
+      schema: {
+        tags,
+        summary: "'Activate all' or 'Ignore selected' unassigned people, all or nothing (managers)",
+        description:
+          'ids (up to 500) or all: true. Activation names each person by name, else e-mail, else identifier, and ' +
+          'is refused whole (409) when the plan has no room for all of them; ignoring deletes their activity data.',
+        body: bulkUnassignedBody,
+        response: { 200: bulkUnassignedResult },
+      },
+    },
+    async (request) => bulkUnassigned(ctxOf(deps, request), request.body),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { MyInfo } from '@overlap/contract/profile';
+import type { MyInfo, UpdatePreferencesBody } from '@overlap/contract/profile';
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
@@ -14,5 +14,21 @@ export async function getMyInfo(ctx: Ctx): Promise<MyInfo> {
     lastLogin: user.lastLogin?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     accountName: ctx.accountName,
+    timeFormat: user.timeFormat ?? null,
+    timeZone: user.timeZone ?? null,
   };
+}
+
+/** Saves the signed-in user's time format and timezone (any role); fields left out stay as they are. */
+export async function updatePreferences(ctx: Ctx, body: UpdatePreferencesBody): Promise<MyInfo> {
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (body.timeFormat !== undefined) patch.timeFormat = body.timeFormat;
+  if (body.timeZone !== undefined) patch.timeZone = body.timeZone?.trim() ?? null;
+  if (Object.keys(patch).length > 0) {
+    await ctx.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, ctx.userId));
+  }
+  return getMyInfo(ctx);
 }

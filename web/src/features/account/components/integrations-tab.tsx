@@ -21,6 +21,7 @@ import {
   staleIntegrationsText,
   useIntegrationList,
 } from '../../integrations';
+import { DemoDataCard } from './demo-data-card';
 
 /** The account page's fallback integration limit when billing cannot be read (spec 001 §9). */
 const FALLBACK_MAX_INTEGRATIONS = 5;
@@ -225,6 +226,7 @@ export function IntegrationsTab() {
         ) : null}
       </div>
       {mayManage ? <HealthBanner account={account.data} /> : null}
+      {mayManage ? <DemoDataCard /> : null}
       {session.isPending ? (
         <LoadingRows />
       ) : mayManage ? (

@@ -1,4 +1,5 @@
 import { EyeOff, Sparkles, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 
@@ -29,24 +30,38 @@ export function WelcomeEmptyState() {
       <p className="mt-1 max-w-md text-sm text-muted">
         Once an integration reports activity, everyone shows up here with their day at a glance.
       </p>
-      <ol className="mt-5 grid max-w-md gap-2 text-left text-sm text-fg">
-        {[
-          'Connect a chat or development tool on your account page.',
-          'Wait for the first sync: new people appear as unassigned.',
-          'Assign them on the People page to see them on the timeline.',
-        ].map((step, i) => (
-          <li key={step} className="flex gap-3">
-            <span className="tabular flex size-5 shrink-0 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent-text">
-              {i + 1}
-            </span>
-            {step}
-          </li>
-        ))}
-      </ol>
-      <ButtonLink to="/account" variant="primary" className="mt-6">
-        Set up integrations
+      <NextSteps className="mt-5" />
+      <ButtonLink to="/integrations/add" variant="primary" className="mt-6">
+        Connect a chat app
       </ButtonLink>
     </div>
+  );
+}
+
+const NEXT_STEPS = [
+  { to: '/integrations/add', link: 'Connect your chat app', rest: 'so Overlap sees who is around.' },
+  { to: '/people?tab=unassigned', link: 'Assign people', rest: 'as they appear, to put them on the timeline.' },
+  { to: '/account?tab=users', link: 'Invite your team', rest: 'so everyone can see when the others are online.' },
+];
+
+/** The three steps after signing up, each with its link. */
+export function NextSteps({ className }: { className?: string }) {
+  return (
+    <ol className={`grid max-w-md gap-2 text-left text-sm text-fg ${className ?? ''}`} aria-label="Next steps">
+      {NEXT_STEPS.map((step, i) => (
+        <li key={step.to} className="flex gap-3">
+          <span className="tabular flex size-5 shrink-0 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent-text">
+            {i + 1}
+          </span>
+          <span>
+            <Link to={step.to} className="font-medium text-accent-text underline underline-offset-2 hover:no-underline">
+              {step.link}
+            </Link>{' '}
+            {step.rest}
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }
 

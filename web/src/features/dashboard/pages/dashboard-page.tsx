@@ -17,6 +17,7 @@ import { useActivePeople, useUnassignedCount } from '../api/team-status';
 import { BlockDialog } from '../components/block-dialog';
 import { DashboardBanners } from '../components/dashboard-banners';
 import { DatePicker } from '../components/date-picker';
+import { DemoBanner } from '../components/demo-banner';
 import { AllHiddenEmptyState, NewActivityEmptyState, WelcomeEmptyState } from '../components/empty-states';
 import { OverlapOverview } from '../components/overlap-overview';
 import { displayName } from '../components/person-header';
@@ -142,11 +143,12 @@ export default function DashboardPage() {
       {manager ? (
         <DashboardBanners
           unassigned={unassigned}
-          assigned={activePeople.data?.pagination.totalCount ?? 0}
+          assigned={activePeople.data ? activePeople.data.pagination.totalCount - activePeople.data.demoCount : 0}
           maxPeople={billing.data?.maxPeople ?? account.data?.billing.maxPeople}
           health={account.data?.integrationHealth}
         />
       ) : null}
+      <DemoBanner count={people.filter((p) => p.isDemo).length} manager={manager} />
       {error && activities.data && !isApiError(error, 401) ? (
         <Banner tone="warning">Warning: {message} (showing cached data)</Banner>
       ) : null}

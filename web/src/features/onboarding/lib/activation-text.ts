@@ -1,5 +1,5 @@
 import type { BillingStatus } from '@overlap/contract/billing';
-import { format } from 'date-fns';
+import { formatDate } from '../../../lib/format-time';
 
 export interface ActivationText {
   headline: string;
@@ -16,19 +16,31 @@ export const isFreeSession = (sessionId: string | null) => !sessionId || session
  */
 export function activationText(
   sessionId: string | null,
-  billing: Pick<BillingStatus, 'currentPlan' | 'isTrialActive' | 'trialEndsAt'> | undefined,
+  billing:
+    | Pick<BillingStatus, 'currentPlan' | 'isTrialActive' | 'trialEndsAt' | 'maxPeople' | 'integrationInterval'>
+    | undefined,
   planName: string | undefined,
 ): ActivationText {
-  if (isFreeSession(sessionId)) return { headline: 'Your Free plan is active', detail: null };
+  if (isFreeSession(sessionId)) {
+    return {
+      headline: 'Your Free plan is active',
+      detail: billing ? `${limitsText(billing)}. Demo data does not count towards it.` : null,
+    };
+  }
   if (!billing || billing.currentPlan === 'free') {
     return { headline: 'Setting up your subscription...', detail: 'This takes a few seconds.' };
   }
   const name = planName ?? billing.currentPlan;
-  return {
-    headline: 'Your subscription has been successfully activated',
-    detail:
-      billing.isTrialActive && billing.trialEndsAt
-        ? `${name} plan, free trial until ${format(new Date(billing.trialEndsAt), 'd MMMM yyyy')}`
-        : `${name} plan`,
-  };
+  const plan =
+    billing.isTrialActive && billing.trialEndsAt
+      ? `${name} plan, free trial until ${formatDate(billing.trialEndsAt)}`
+      : `${name} plan`;
+  return { headline: 'Your subscription has been successfully activated', detail: `${plan}: ${limitsText(billing)}` };
+}
+
+/** 'up to 5 people, updated every 10 minutes' (a limit of 0 or less is unlimited). */
+function limitsText({ maxPeople, integrationInterval }: Pick<BillingStatus, 'maxPeople' | 'integrationInterval'>) {
+  const people = maxPeople > 0 ? `Up to ${maxPeople} ${maxPeople === 1 ? 'person' : 'people'}` : 'Unlimited people';
+  const every = integrationInterval === 1 ? 'every minute' : `every ${integrationInterval} minutes`;
+  return `${people}, updated ${every}`;
 }

@@ -34,16 +34,27 @@ describe('success page', () => {
 });
 
 describe('what the success page says happened', () => {
-  const trialing = { currentPlan: 'scaleup', isTrialActive: true, trialEndsAt: '2026-03-17T12:00:00Z' };
-  it('says a paid subscription was activated, and the free plan is active', () => {
+  const trialing = {
+    currentPlan: 'scaleup',
+    isTrialActive: true,
+    trialEndsAt: '2026-03-17T12:00:00Z',
+    maxPeople: 50,
+    integrationInterval: 2,
+  };
+  const free = { ...trialing, currentPlan: 'free', isTrialActive: false, maxPeople: 5, integrationInterval: 10 };
+  it('says a paid subscription was activated with its limits, and the free plan is active with its own', () => {
     expect(activationText('cs_test_abc', trialing, 'Scaleup')).toEqual({
       headline: 'Your subscription has been successfully activated',
-      detail: 'Scaleup plan, free trial until 17 March 2026',
+      detail: 'Scaleup plan, free trial until 17 Mar 2026: Up to 50 people, updated every 2 minutes',
     });
     expect(activationText('cs_local_abc', { ...trialing, isTrialActive: false }, 'Scaleup').detail).toBe(
-      'Scaleup plan',
+      'Scaleup plan: Up to 50 people, updated every 2 minutes',
     );
-    expect(activationText('free_abc', { ...trialing, currentPlan: 'free' }, 'Free')).toEqual({
+    expect(activationText('free_abc', free, 'Free')).toEqual({
+      headline: 'Your Free plan is active',
+      detail: 'Up to 5 people, updated every 10 minutes. Demo data does not count towards it.',
+    });
+    expect(activationText('free_abc', undefined, 'Free')).toEqual({
       headline: 'Your Free plan is active',
       detail: null,
     });

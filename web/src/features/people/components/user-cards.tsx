@@ -179,7 +179,10 @@ export function PersonCard({ person }: { person: Person }) {
           · {person.timezone}
         </p>
       </div>
-      <StatusBadge status={person.status} />
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <StatusBadge status={person.status} />
+        {person.isDemo ? <Badge tone="accent">Demo</Badge> : null}
+      </div>
     </Link>
   );
 }

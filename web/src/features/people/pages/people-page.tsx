@@ -62,7 +62,9 @@ export default function PeoplePage() {
   const activePeople = active.data?.people ?? [];
   const unassignedUsers = unassigned.data?.users ?? [];
   const ignoredUsers = ignored.data?.users ?? [];
-  const activeCount = active.data?.pagination.totalCount ?? activePeople.length;
+  const activeCount = active.data
+    ? active.data.pagination.totalCount - active.data.demoCount
+    : activePeople.filter((p) => !p.isDemo).length;
   const maxPeople = billing.data?.maxPeople;
   const atLimit = atPeopleLimit(activeCount, maxPeople);
 

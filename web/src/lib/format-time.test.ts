@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateKey,
+  formatDateTime,
+  formatDayMonth,
+  formatDuration,
+  formatDurationBetween,
+  formatHour,
+  formatLongDate,
+  formatTime,
+  formatTimeRange,
+  setTimePreferences,
+  timePreferences,
+  viewerTimeZone,
+} from './format-time';
+
+const AT = '2025-05-01T13:05:00Z';
+const h24 = { timeFormat: '24h', timeZone: 'Europe/Lisbon' } as const;
+const h12 = { timeFormat: '12h', timeZone: 'America/New_York' } as const;
+
+afterEach(() => setTimePreferences({ timeFormat: null, timeZone: null }));
+
+describe('times', () => {
+  it('print in 24-hour or 12-hour time in the chosen timezone', () => {
+    expect(formatTime(AT, { prefs: h24 })).toBe('14:05');
+    expect(formatTime(AT, { prefs: h12 })).toBe('9:05 AM');
+    expect(formatTime(AT, { prefs: h12, timeZone: 'Asia/Tokyo' })).toBe('10:05 PM');
+    expect(formatTimeRange(AT, '2025-05-01T15:30:00Z', { prefs: h24 })).toBe('14:05–16:30');
+    expect(formatHour(AT, { prefs: h24 })).toBe('14:05');
+    expect(formatHour('2025-05-01T13:00:00Z', { prefs: h12 })).toBe('9 AM');
+  });
+
+  it('follow the preferences set for the user, remembered on this browser', () => {
+    setTimePreferences({ timeFormat: '12h', timeZone: 'Asia/Kolkata' });
+    expect(viewerTimeZone()).toBe('Asia/Kolkata');
+    expect(formatTime(AT)).toBe('6:35 PM');
+    expect(JSON.parse(localStorage.getItem('overlap.timePreferences') ?? '{}')).toEqual({
+      timeFormat: '12h',
+      timeZone: 'Asia/Kolkata',
+    });
+    setTimePreferences({ timeFormat: '24h', timeZone: 'Not/AZone' });
+    expect(timePreferences()).toEqual({ timeFormat: '24h', timeZone: null });
+  });
+
+  it('say Invalid date for input that is not a date', () => {
+    expect(formatTime('yesterday-ish', { prefs: h24 })).toBe('Invalid date');
+    expect(formatDate('nope', { prefs: h24 })).toBe('Invalid date');
+  });
+});
+
+describe('dates', () => {
+  it('read day first with English month names', () => {
+    expect(formatDate(AT, { prefs: h24 })).toBe('1 May 2025');
+    expect(formatLongDate(AT, { prefs: h24 })).toBe('Thursday, 1 May 2025');
+    expect(formatDayMonth(AT, { prefs: h24 })).toBe('Thu 1 May');
+    expect(formatDayMonth(AT, { prefs: h24, weekday: false })).toBe('1 May');
+    expect(formatDateTime(AT, { prefs: h12 })).toBe('1 May 2025, 9:05 AM');
+    expect(formatDateKey('2026-03-17')).toBe('17 Mar 2026');
+    expect(formatDateKey('2026-03-17', { long: true })).toBe('Tuesday, 17 March 2026');
+  });
+
+  it('land on the local day of the timezone', () => {
+    expect(formatDate('2025-05-01T23:30:00Z', { prefs: h24, timeZone: 'Asia/Tokyo' })).toBe('2 May 2025');
+  });
+});
+
+describe('durations', () => {
+  it.each([
+    [0, '0m'],
+    [45, '45m'],
+    [60, '1h'],
+    [285, '4h 45m'],
+    [284.6, '4h 45m'],
+    [-5, '0m'],
+  ])('%d minutes read %s', (minutes, text) => {
+    expect(formatDuration(minutes)).toBe(text);
+  });
+
+  it('between two instants', () => {
+    expect(formatDurationBetween('2025-05-01T09:00:00Z', '2025-05-01T13:45:00Z')).toBe('4h 45m');
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * The one place the app turns instants, dates and durations into text. Every screen prints time
+ * through these functions, so a user's choice of 12- or 24-hour time and of a timezone (profile)
+ * applies everywhere. Dates read day first with English month names ('1 May 2025').
+ */
+
+export type TimeFormat = '12h' | '24h';
+
+export interface TimePreferences {
+  /** null: the browser's locale decides. */
+  timeFormat: TimeFormat | null;
+  /** An IANA timezone; null: the browser's. */
+  timeZone: string | null;
+}
+
+type Instant = Date | string | number;
+
+const STORAGE_KEY = 'overlap.timePreferences';
+const listeners = new Set<() => void>();
+let current: TimePreferences = readStored();
+
+function readStored(): TimePreferences {
+  try {
+    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    if (raw) {
+      const parsed = JSON.parse(raw) as Partial<TimePreferences>;
+      return {
+        timeFormat: parsed.timeFormat === '12h' || parsed.timeFormat === '24h' ? parsed.timeFormat : null,
+        timeZone: typeof parsed.timeZone === 'string' && isTimeZone(parsed.timeZone) ? parsed.timeZone : null,
+      };
+    }
+  } catch {
+    /* storage blocked: browser defaults */
+  }
+  return { timeFormat: null, timeZone: null };
+}
+
+/** Whether `zone` is an IANA timezone this browser knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The preferences in force (the signed-in user's, remembered on this browser). */
+export const timePreferences = (): TimePreferences => current;
+
+/** Applies the user's preferences everywhere (and remembers them for the next visit). */
+export function setTimePreferences(next: TimePreferences): void {
+  const clean: TimePreferences = {
+    timeFormat: next.timeFormat,
+    timeZone: next.timeZone && isTimeZone(next.timeZone) ? next.timeZone : null,
+  };
+  if (clean.timeFormat === current.timeFormat && clean.timeZone === current.timeZone) return;
+  current = clean;
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(clean));
+  } catch {
+    /* storage blocked: only this visit */
+  }
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: re-render when the preferences change. */
+export function subscribeTimePreferences(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The browser's own timezone. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Whether the browser's locale writes 12-hour time. */
+export function browserUses12Hour(): boolean {
+  const cycle = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h12' || cycle === 'h11';
+}
+
+/** The timezone the viewer sees times in: their chosen one, else the browser's. */
+export const viewerTimeZone = (prefs: TimePreferences = current): string => prefs.timeZone ?? browserTimeZone();
+
+/** Whether times print as 12-hour ('2:05 PM'): the chosen format, else the browser's. */
+export const uses12Hour = (prefs: TimePreferences = current): boolean =>
+  prefs.timeFormat ? prefs.timeFormat === '12h' : browserUses12Hour();
+
+function toDate(value: Instant): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    }
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+interface ZoneOption {
+  /** Defaults to the viewer's timezone. */
+  timeZone?: string;
+  prefs?: TimePreferences;
+}
+
+const zoneOf = (o: ZoneOption) => o.timeZone ?? viewerTimeZone(o.prefs);
+
+function clockParts(date: Date, timeZone: string, twelve: boolean, withMinutes: boolean): string {
+  if (!twelve) {
+    return formatter('en-GB', {
+      hour: '2-digit',
+      ...(withMinutes ? { minute: '2-digit' } : {}),
+      hourCycle: 'h23',
+      timeZone,
+    }).format(date);
+  }
+  return formatter('en-US', {
+    hour: 'numeric',
+    ...(withMinutes ? { minute: '2-digit' } : {}),
+    hour12: true,
+    timeZone,
+  })
+    .format(date)
+    .replace(/\u202f/g, ' ');
+}
+
+/** '14:05' or '2:05 PM' of an instant. 'Invalid date' for bad input. */
+export function formatTime(at: Instant, options: ZoneOption = {}): string {
+  const date = toDate(at);
+  if (!date) return 'Invalid date';
+  return clockParts(date, zoneOf(options), uses12Hour(options.prefs), true);
+}
+
+/** An hour mark: '14' / '14:00' in 24-hour time, '2 PM' in 12-hour time. */
+export function formatHour(at: Instant, options: ZoneOption & { minutes?: boolean } = {}): string {
+  const date = toDate(at);
+  if (!date) return 'Invalid date';
+  const twelve = uses12Hour(options.prefs);
+  return clockParts(date, zoneOf(options), twelve, twelve ? false : options.minutes !== false);
+}
+
+/** '14:05–16:30' (or '2:05 PM–4:30 PM') between two instants. */
+export const formatTimeRange = (start: Instant, end: Instant, options: ZoneOption = {}) =>
+  `${formatTime(start, options)}–${formatTime(end, options)}`;
+
+/** '1 May 2025'. */
+export function formatDate(at: Instant, options: ZoneOption = {}): string {
+  const date = toDate(at);
+  if (!date) return 'Invalid date';
+  return formatter('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: zoneOf(options) }).format(
+    date,
+  );
+}
+
+/** 'Thursday, 1 May 2025'. */
+export function formatLongDate(at: Instant, options: ZoneOption = {}): string {
+  const date = toDate(at);
+  if (!date) return 'Invalid date';
+  return formatter('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: zoneOf(options),
+  }).format(date);
+}
+
+/** 'Thu 1 May' (no year). */
+export function formatDayMonth(at: Instant, options: ZoneOption & { weekday?: boolean } = {}): string {
+  const date = toDate(at);
+  if (!date) return 'Invalid date';
+  return formatter('en-GB', {
+    ...(options.weekday === false ? {} : { weekday: 'short' }),
+    day: 'numeric',
+    month: 'short',
+    timeZone: zoneOf(options),
+  })
+    .format(date)
+    .replace(',', '');
+}
+
+/** '1 May 2025, 14:05' (or '1 May 2025, 2:05 PM'). */
+export function formatDateTime(at: Instant, options: ZoneOption = {}): string {
+  const date = toDate(at);
+  if (!date) return 'Invalid date';
+  return `${formatDate(date, options)}, ${formatTime(date, options)}`;
+}
+
+/** A YYYY-MM-DD calendar date (no timezone involved) as '1 May 2025'. */
+export function formatDateKey(key: string, options: { long?: boolean } = {}): string {
+  const [y, m, d] = key.split('-').map(Number);
+  if (!y || !m || !d) return 'Invalid date';
+  const date = new Date(Date.UTC(y, m - 1, d, 12));
+  return options.long ? formatLongDate(date, { timeZone: 'UTC' }) : formatDate(date, { timeZone: 'UTC' });
+}
+
+/** A duration as '4h 45m', '2h' or '30m' (rounded to the minute; negative counts as 0). */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return `${m}m`;
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+}
+
+/** A duration between two instants as '4h 45m'. */
+export const formatDurationBetween = (start: Instant, end: Instant): string =>
+  formatDuration((new Date(end).getTime() - new Date(start).getTime()) / 60_000);
