@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/activity.ts';
 import { createAccount } from '../../test/factories.ts';
 import { createBatcher } from './group-batcher.ts';
-import { type PresencePushWrite, presencePushCommitter } from './push-commit.ts';
+import { type PresencePushWrite, presencePushCommitter, sharedTransaction } from './push-commit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -159,6 +160,79 @@ describe('group commit of presence pushes', () => {
         integrationId,
       ]),
     ).toBe(6);
+  });
+});
+
+describe('group commit of events pushes (one shared transaction)', () => {
+  it('commits the work handed in together once, and a failing push alone rolls back', async () => {
+    const account = await createAccount(t.db);
+    const integration = await createIntegration(t.db, account.id, { kind: 'events' });
+    const tracked = await createTrackedPerson(t.db, account.id, {}, integration);
+    const group = sharedTransaction(t.db);
+    const before = group.stats();
+    const write = (n: number) => async (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => {
+      await tx.execute(sql`
+        insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind, timestamp)
+        values (${account.id}, ${integration.id}, ${tracked.person.id}, ${tracked.pi.id}, ${`shared-${n}`}, 'git_commit', now())`);
+      if (n === 2) throw new Error('this push fails');
+      return n;
+    };
+    const results = await Promise.allSettled([1, 2, 3, 4].map((n) => group.submit(write(n))));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([1, 'failed', 3, 4]);
+    // The group of four failed as a whole, then each ran alone: three single commits.
+    expect(group.stats()).toEqual({ batches: before.batches + 3, items: before.items + 3 });
+    const stored = await t.deps.database.pool.query<{ external_id: string }>(
+      'select external_id from activity_events where integration_id = $1 order by external_id',
+      [integration.id],
+    );
+    expect(stored.rows.map((r) => r.external_id)).toEqual(['shared-1', 'shared-3', 'shared-4']);
+  });
+
+  it('answers concurrent events pushes through the API with every event and run committed', async () => {
+    const { issueApiKey } = await import('../modules/integrations/api-keys.ts');
+    const account = await createAccount(t.db, { features: ['custom-integrations'] });
+    const key = issueApiKey(t.deps.secrets);
+    const created = await t.deps.database.pool.query<{ id: string }>(
+      `insert into integrations (account_id, service_id, name, kind, status, api_key_hash, api_key_encrypted)
+       select $1, s.id, 'Grouped events', 'events', 'active', $2, $3 from services s where s.provider = 'custom' returning id`,
+      [account.id, key.apiKeyHash, key.apiKeyEncrypted],
+    );
+    const integrationId = created.rows[0]?.id;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, n) =>
+        client(t.app)({
+          method: 'POST',
+          url: '/api/v1/events',
+          headers: { authorization: `Bearer ${key.apiKey}` },
+          body: {
+            timestamp: '2025-06-12T10:00:00Z',
+            source: 'group',
+            events: [0, 1].map((e) => ({
+              externalId: `ev-${n}-${e}`,
+              kind: 'git_commit',
+              timestamp: '2025-06-12T09:00:00Z',
+              personIdentifier: `dev-${n % 2}`,
+            })),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((a) => [a.statusCode, (a.json() as { created: number }).created])).toEqual([
+      [200, 2],
+      [200, 2],
+      [200, 2],
+      [200, 2],
+      [200, 2],
+    ]);
+    expect(
+      await count('select count(*)::int as n from activity_events where integration_id = $1', [integrationId]),
+    ).toBe(10);
+    expect(
+      await count(
+        `select count(*)::int as n from integration_runs where integration_id = $1 and status = 'success' and events_created = 2`,
+        [integrationId],
+      ),
+    ).toBe(5);
   });
 });
 

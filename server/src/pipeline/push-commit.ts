@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Db, Tx } from '../db/client.ts';
 import type { ApiCallRow } from './api-call-log.ts';
 import { type Batcher, createBatcher } from './group-batcher.ts';
 import type { InboxEntry } from './presence-inbox.ts';
@@ -102,4 +103,35 @@ export function presencePushCommitter(pool: pg.Pool): Batcher<PresencePushWrite,
     committers.set(pool, committer);
   }
   return committer;
+}
+
+/** Work of one push run inside a transaction shared with its neighbours. */
+export type SharedWork = (tx: Tx) => Promise<unknown>;
+
+const shared = new WeakMap<Db, Batcher<SharedWork, unknown>>();
+
+/**
+ * The group commit of the events push (whose work — identities, events, event blocks, rollups —
+ * takes several statements): the pushes arriving together run one after the other in one
+ * transaction and share its commit. A push whose work fails is run again alone, so it fails alone.
+ */
+export function sharedTransaction(db: Db): Batcher<SharedWork, unknown> {
+  let batcher = shared.get(db);
+  if (!batcher) {
+    batcher = createBatcher<SharedWork, unknown>({
+      run: (works) =>
+        db.transaction(async (tx) => {
+          const results: unknown[] = [];
+          for (const work of works) results.push(await work(tx));
+          return results;
+        }),
+      maxItems: 16,
+      maxRows: 16,
+      windowMs: GROUP_WINDOW_MS,
+      // One transaction at a time: two could lock the same people in opposite orders.
+      maxInFlight: 1,
+    });
+    shared.set(db, batcher);
+  }
+  return batcher;
 }

@@ -20,26 +20,11 @@ import {
 import { storeEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
 import type { InboxEntry } from '../../pipeline/presence-inbox.ts';
-import { presencePushCommitter } from '../../pipeline/push-commit.ts';
+import { presencePushCommitter, sharedTransaction } from '../../pipeline/push-commit.ts';
 import { type RunRecorder, startRun } from '../../pipeline/run-recorder.ts';
 import type { PushIntegration } from './authenticate.ts';
 
-const RETRYABLE = new Set(['40P01', '40001']);
 const DETAILED_PEOPLE = 20;
-
-/** One transaction per push; a deadlock or serialization failure is retried, so 2xx = committed. */
-async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(body);
-    } catch (err) {
-      const code =
-        (err as { code?: string; cause?: { code?: string } }).code ??
-        (err as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw err;
-    }
-  }
-}
 
 /** Records lastConnectedAt at most once a minute, so busy integrations don't contend on their row. */
 async function markConnected(db: Db, integration: PushIntegration): Promise<void> {
@@ -178,8 +163,9 @@ export async function ingestEvents(
   const run = await startRun(db, integration, 'push', { deferInsert: true });
   run.debug('milestone', { endpoint: 'events', source: body.source, events: body.events.length });
   const people = new Set(body.events.map((e) => e.personIdentifier)).size;
-  const result = await recorded(run, () =>
-    inTransaction(db, async (tx) => {
+  // Run in one transaction with the events pushes arriving at the same time (group commit).
+  const result = await recorded(run, async () => {
+    const work = async (tx: Tx): Promise<EventsPushResult> => {
       const counts = await storeEvents(
         tx,
         integration,
@@ -189,8 +175,9 @@ export async function ingestEvents(
       const answer: EventsPushResult = { success: true, ...counts, runId: run.id };
       await run.finish({ peopleFound: people, eventsCreated: counts.created }, tx, successLog(call, answer));
       return answer;
-    }),
-  );
+    };
+    return (await sharedTransaction(db).submit(work)) as EventsPushResult;
+  });
   call?.markLogged();
   await trimApiCallLogSometimes(db, integration.id);
   await markConnected(db, integration);
