@@ -204,7 +204,10 @@ async function main() {
     const presenceRatio = presence.itemsPerSecond / raw.itemsPerSecond;
     const eventsRatio = events.itemsPerSecond / raw.itemsPerSecond;
     const checks: [string, boolean][] = [
-      [`presence samples/s ${(presenceRatio * 100).toFixed(1)}% of raw (>= 25%)`, presenceRatio >= TARGETS.presenceRatio],
+      [
+        `presence samples/s ${(presenceRatio * 100).toFixed(1)}% of raw (>= 25%)`,
+        presenceRatio >= TARGETS.presenceRatio,
+      ],
       [`presence p99 saturated ${presence.p99} ms (< 250)`, presence.p99 < TARGETS.p99Saturated],
       [`presence p99 at half rate ${steady.p99} ms (< 100)`, steady.p99 < TARGETS.p99Half],
       [`inbox drained ${lag.catchUpMs} ms after the load (<= 2000)`, lag.catchUpMs <= TARGETS.drainMs],
