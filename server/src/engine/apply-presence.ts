@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { PresenceStatus } from '../db/schema/activity.ts';
-import { type BlockSpan, graceMsFor, normaliseSamples, type Sample, STATUS_PRECEDENCE } from './blocks.ts';
-import { continueBlocks, stateAfter } from './continue-blocks.ts';
+import { type BlockOptions, type BlockSpan, normaliseSamples, type Sample, STATUS_PRECEDENCE } from './blocks.ts';
+import { continueBlocks, STATE_SAMPLES, stateAfter } from './continue-blocks.ts';
 import { isoOf, type RecomputeTarget, recomputeBlocks } from './recompute.ts';
 import { type RollupRange, refreshRollupRanges } from './rollups.ts';
+import { silenceTimeoutMsOf, silenceTimeoutSql } from './step.ts';
 
 export interface PresenceSampleInput {
   personIntegrationId: string;
@@ -37,6 +38,9 @@ interface StateRow extends Record<string, unknown> {
   min_ms: number;
   prev_ms: number | null;
   prev_status: PresenceStatus | null;
+  /** The newest stored samples' times, ascending (up to STATE_SAMPLES). */
+  recent_ms: number[] | null;
+  silence_timeout: unknown;
   block_id: string | null;
   block_start_ms: number | null;
   block_end_ms: number | null;
@@ -47,8 +51,9 @@ interface StateRow extends Record<string, unknown> {
 
 /**
  * Stores the samples and, in the same statement, reads for each person-integration whose samples
- * changed anything: its newest sample stored before this call, its newest block, and whether a
- * manually edited block lies at or after the point where the engine would resume.
+ * changed anything: its newest samples stored before this call, its newest block, and whether a
+ * manually edited block lies at or after the point where the engine would resume; and its
+ * integration's Setup timeout.
  */
 function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: PresenceStatus }[]) {
   return tx.execute<StateRow>(sql`
@@ -65,6 +70,11 @@ function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: Presen
     )
     select c.pi, c.all_new, (extract(epoch from c.min_at) * 1000)::float8 as min_ms,
            (extract(epoch from prev.at) * 1000)::float8 as prev_ms, prev.status as prev_status,
+           array(select x.ms from (select (extract(epoch from s.at) * 1000)::float8 as ms from presence_samples s
+                                    where s.person_integration_id = c.pi order by s.at desc
+                                    limit ${STATE_SAMPLES}) x order by x.ms) as recent_ms,
+           ${silenceTimeoutSql(sql`(select pi.integration_id from person_integrations pi where pi.id = c.pi)`)}
+             as silence_timeout,
            blk.id as block_id, (extract(epoch from blk.start_time) * 1000)::float8 as block_start_ms,
            (extract(epoch from blk.end_time) * 1000)::float8 as block_end_ms,
            (extract(epoch from blk.last_sample_at) * 1000)::float8 as block_last_ms,
@@ -96,8 +106,7 @@ interface Extension {
  * give: every sample of this call is new and later than every stored sample, the stored state is
  * consistent, and no manually edited block is in the way. Otherwise null (full recompute).
  */
-function extensionOf(row: StateRow, entry: PiEntry): Extension | null {
-  const { opts } = entry;
+function extensionOf(row: StateRow, entry: PiEntry, opts: BlockOptions): Extension | null {
   if (!row.all_new || row.edited_near || row.block_edited) return null;
   if (row.prev_ms !== null && row.prev_ms >= row.min_ms) return null;
   const newest = row.prev_ms !== null && row.prev_status ? { at: row.prev_ms, status: row.prev_status } : null;
@@ -105,7 +114,7 @@ function extensionOf(row: StateRow, entry: PiEntry): Extension | null {
     row.block_id !== null && row.block_start_ms !== null && row.block_last_ms !== null
       ? { start: row.block_start_ms, lastSampleAt: row.block_last_ms }
       : null;
-  const state = stateAfter(newest, block);
+  const state = stateAfter(newest, block, row.recent_ms ?? []);
   if (!state) return null;
   return {
     pi: row.pi,
@@ -194,7 +203,8 @@ async function writeExtensions(tx: DbOrTx, extensions: Extension[]): Promise<voi
  * that changed. The blocks are always what computeBlocks gives for the whole stored sample set.
  *
  * Steady state (each source reports once per interval): the new samples come after every stored
- * one, so the engine resumes from the stored state — the newest sample and the newest block — and
+ * one, so the engine resumes from the stored state — the newest samples (their gaps give the pace)
+ * and the newest block — and
  * only updates that block's end and last sample or adds the next one. Late, out-of-order or
  * status-changing samples, and anything near an edited block, take the full recompute of
  * recomputeBlocks instead. A call costs a fixed handful of queries however many samples it carries.
@@ -203,20 +213,19 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
   return applyPresenceGroups(tx, [input]);
 }
 
-/** The samples of one person-integration in a call, with its integration's settings. */
+/** The samples of one person-integration in a call, with its integration's input. */
 interface PiEntry {
   personId: string;
   timezone: string;
   samples: Sample[];
   group: ApplyPresenceInput;
-  opts: { stepMs: number; graceMs: number; now: number };
 }
 
 /**
  * applyPresenceSamples for the samples of several integrations at once (the presence pump's
  * round): the samples of all of them are stored in one statement, the extensions written in one,
  * and the rollups refreshed in one; only the full recomputes (late or out-of-order samples) still
- * run per integration, since they depend on its sampling step.
+ * run per integration, since they depend on its sampling step and timeout.
  */
 export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput[]): Promise<ApplyPresenceResult> {
   const live = groups.filter((g) => g.samples.length > 0);
@@ -226,15 +235,12 @@ export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput
 
   const byPi = new Map<string, PiEntry>();
   for (const group of live) {
-    const stepMs = Math.max(1, group.stepMinutes) * 60_000;
-    const opts = { stepMs, graceMs: graceMsFor(stepMs), now };
     for (const s of group.samples) {
       const entry = byPi.get(s.personIntegrationId) ?? {
         personId: s.personId,
         timezone: s.timezone,
         samples: [],
         group,
-        opts,
       };
       entry.samples.push({ at: s.at.getTime(), status: s.status });
       byPi.set(s.personIntegrationId, entry);
@@ -248,11 +254,13 @@ export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput
 
   const extensions: Extension[] = [];
   const ranges: RollupRange[] = [];
-  const targets = new Map<ApplyPresenceInput, RecomputeTarget[]>();
+  const targets = new Map<ApplyPresenceInput, { silenceTimeoutMs: number | null; list: RecomputeTarget[] }>();
   for (const row of states.rows) {
     const entry = byPi.get(row.pi);
     if (!entry) continue;
-    const ext = extensionOf(row, entry);
+    const silenceTimeoutMs = silenceTimeoutMsOf(row.silence_timeout);
+    const opts: BlockOptions = { stepMs: Math.max(1, entry.group.stepMinutes) * 60_000, now, silenceTimeoutMs };
+    const ext = extensionOf(row, entry, opts);
     if (ext) {
       extensions.push(ext);
       if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now, entry.group.accountId));
@@ -264,17 +272,18 @@ export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput
       minAt = Math.min(minAt, s.at);
       maxAt = Math.max(maxAt, s.at);
     }
-    const list = targets.get(entry.group) ?? [];
-    list.push({ personIntegrationId: row.pi, personId: entry.personId, timezone: entry.timezone, minAt, maxAt });
-    targets.set(entry.group, list);
+    const target = targets.get(entry.group) ?? { silenceTimeoutMs, list: [] };
+    target.list.push({ personIntegrationId: row.pi, personId: entry.personId, timezone: entry.timezone, minAt, maxAt });
+    targets.set(entry.group, target);
   }
 
   await writeExtensions(tx, extensions);
-  for (const [group, list] of targets) {
+  for (const [group, { silenceTimeoutMs, list }] of targets) {
     const recomputed = await recomputeBlocks(tx, {
       accountId: group.accountId,
       integrationId: group.integrationId,
       stepMinutes: group.stepMinutes,
+      silenceTimeoutMs,
       now: new Date(now),
       targets: list,
       deferRollups: true,
@@ -282,7 +291,7 @@ export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput
     ranges.push(...recomputed.rollupRanges);
   }
   await refreshRollupRanges(tx, ranges, new Date(now));
-  const recomputedPeople = [...targets.values()].flatMap((list) => list.map((t) => t.personId));
+  const recomputedPeople = [...targets.values()].flatMap((t) => t.list.map((x) => x.personId));
   const changedPersonIds = [...new Set([...extensions.map((e) => e.personId), ...recomputedPeople])];
   return { changedPersonIds, extended: extensions.length };
 }
