@@ -8,6 +8,7 @@ import { Select } from '../../../ui/select';
 import { toast } from '../../../ui/toaster';
 import { useUpdateIntegration } from '../api/integrations';
 import { type ConfigField, draftToPatch, initialDraft, integrationConfigFields } from '../lib/config-schema';
+import { GithubOrgPicker } from './github-org-picker';
 
 function Control({
   field,
@@ -93,23 +94,34 @@ export function ConfigSection({ integration }: { integration: IntegrationDetail 
           description={running ? 'Stop the integration to change its configuration.' : 'Settings of this service.'}
         />
         <CardContent className="grid gap-4 sm:max-w-lg">
-          {fields.map((field) => (
-            <Field
-              key={field.key}
-              label={field.label}
-              hint={field.hint}
-              required={field.required}
-              error={errors[field.key]}
-            >
-              <Control
-                field={field}
+          {fields.map((field) =>
+            integration.provider === 'github' && field.key === 'organizations' ? (
+              <GithubOrgPicker
+                key={field.key}
+                integration={integration}
+                label={field.label}
                 value={draft[field.key] ?? ''}
                 disabled={running || update.isPending}
-                storedSecret={integration.maskedSecrets[field.key]}
                 onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
               />
-            </Field>
-          ))}
+            ) : (
+              <Field
+                key={field.key}
+                label={field.label}
+                hint={field.hint}
+                required={field.required}
+                error={errors[field.key]}
+              >
+                <Control
+                  field={field}
+                  value={draft[field.key] ?? ''}
+                  disabled={running || update.isPending}
+                  storedSecret={integration.maskedSecrets[field.key]}
+                  onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
+                />
+              </Field>
+            ),
+          )}
         </CardContent>
         {dirty && !running ? (
           <CardFooter>
