@@ -74,15 +74,14 @@ export function ConfigSection({ integration }: { integration: IntegrationDetail 
     const result = draftToPatch(fields, draft, initial, (key) => Boolean(integration.maskedSecrets[key]));
     setErrors(result.errors);
     if (Object.keys(result.errors).length > 0 || Object.keys(result.patch).length === 0) return;
-    update.mutate(
-      { config: result.patch },
-      {
-        onSuccess: (detail) => {
-          setDraft(initialDraft(fields, detail.config));
-          toast.success('Configuration saved');
-        },
-        onError: (err) => toast.error(`Failed to save the configuration. ${err.message}`),
+    // The Setup tab remounts this form once the saved config arrives, so the outcome is reported
+    // from the promise (mutate's own callbacks are dropped with the unmounted form).
+    update.mutateAsync({ config: result.patch }).then(
+      (detail) => {
+        setDraft(initialDraft(fields, detail.config));
+        toast.success('Configuration saved');
       },
+      (err: Error) => toast.error(`Failed to save the configuration. ${err.message}`),
     );
   };
 
