@@ -1,11 +1,8 @@
+import { formatter } from '../../../lib/format-time';
+
 /** 'HH:mm' of an instant in a timezone (UTC for an unknown zone). */
 export function formatClock(at: Date | number, timeZone: string): string {
-  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone };
-  try {
-    return new Intl.DateTimeFormat('en-GB', opts).format(at);
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: 'UTC' }).format(at);
-  }
+  return formatter('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }
 
 /** 'Thu, May 1, 14:05' of an instant in the viewer's timezone. */

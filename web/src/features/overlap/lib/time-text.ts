@@ -1,8 +1,8 @@
+import { formatter } from '../../../lib/format-time';
+
 /** 'HH:mm' of an instant in a timezone. */
 export function clockIn(at: Date | number | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
-    new Date(at),
-  );
+  return formatter('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(at));
 }
 
 /** '14:00–16:30' between two instants in a timezone. */
@@ -21,12 +21,9 @@ export function durationText(ms: number): string {
 /** YYYY-MM-DD of an instant in a timezone. */
 export function dateKeyIn(at: Date | number | string, timeZone: string): string {
   const parts: Record<string, string> = {};
-  for (const p of new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone,
-  }).formatToParts(new Date(at))) {
+  for (const p of formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
+    new Date(at),
+  )) {
     parts[p.type] = p.value;
   }
   return `${parts.year}-${parts.month}-${parts.day}`;
