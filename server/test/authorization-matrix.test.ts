@@ -155,6 +155,8 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/v1/integrations/:id/runs': { access: 'manager', kind: 'integration' },
   'GET /api/v1/integrations/:id/runs/:runId': { access: 'manager', kind: 'run' },
   'GET /api/v1/integrations/:id/statistics': { access: 'manager', kind: 'integration' },
+  // Needs a GitHub integration of its own: roles are checked here, its tenancy in the GitHub tests.
+  'GET /api/v1/integrations/:id/github/orgs': { access: 'manager' },
   'GET /api/v1/onboarding/integration-status/:id': { access: 'member', kind: 'integration' },
   'GET /api/v1/people-integrations/:id': { access: 'member', kind: 'personIntegration' },
   'GET /api/v1/people-integrations/:id/activity-blocks': { access: 'member', kind: 'personIntegration' },
