@@ -1,26 +1,9 @@
-/** 'HH:mm' of an instant in a timezone (UTC for an unknown zone). */
-export function formatClock(at: Date | number, timeZone: string): string {
-  const opts: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone };
-  try {
-    return new Intl.DateTimeFormat('en-GB', opts).format(at);
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: 'UTC' }).format(at);
-  }
-}
+import { formatDateTime as formatDateTimeIn, formatTime } from '../../../lib/format-time';
 
-/** 'Thu, May 1, 14:05' of an instant in the viewer's timezone. */
-export function formatDateTime(at: string | Date): string {
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return 'Invalid date';
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
-}
+/** The clock of an instant in a timezone, in the user's 12- or 24-hour format. */
+export const formatClock = (at: Date | number, timeZone: string): string => formatTime(at, { timeZone });
 
-/** The viewer's IANA timezone. */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** Date and time of an instant in the viewer's timezone ('1 May 2025, 14:05'). */
+export const formatDateTime = (at: string | Date): string => formatDateTimeIn(at);
+
+export { viewerTimeZone } from '../../../lib/format-time';

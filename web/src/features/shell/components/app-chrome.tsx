@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useTimePreferencesSync } from '../../../api/preferences';
 import { useImpersonation, useSession } from '../../../api/session';
 import { HeaderSlotProvider } from '../../../ui/header-slot';
 import { PaymentGraceBanner } from '../../billing';
@@ -19,6 +20,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
   const impersonation = useImpersonation(Boolean(user));
   const imp = impersonation.data;
   const impersonating = Boolean(user && imp?.isImpersonating);
+  useTimePreferencesSync(Boolean(user));
 
   return (
     <HeaderSlotProvider>
