@@ -4,7 +4,7 @@ import type { WeeklyData } from '@overlap/contract/calendars';
 import { format } from 'date-fns';
 import { useEffect, useMemo, useRef } from 'react';
 import { cn } from '../../../lib/cn';
-import { formatDateKey, formatHour } from '../../../lib/format-time';
+import { formatDateKey, formatHour, type TimePreferences } from '../../../lib/format-time';
 import { useTimePreferences } from '../../../lib/use-time-preferences';
 import {
   DayActivityLayer,
@@ -29,10 +29,10 @@ interface WeekGridProps {
 }
 
 /** The 24 hour marks of the person's first day of the week, written in `zone`'s clock. */
-function hourLabels(weekStart: string, personTz: string, zone: string): string[] {
+function hourLabels(weekStart: string, personTz: string, zone: string, prefs: TimePreferences): string[] {
   const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
   return Array.from({ length: 24 }, (_, h) =>
-    formatHour(new TZDate(y, m - 1, d, h, 0, 0, personTz).getTime(), { timeZone: zone }),
+    formatHour(new TZDate(y, m - 1, d, h, 0, 0, personTz).getTime(), { timeZone: zone, prefs }),
   );
 }
 
@@ -115,9 +115,9 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
   const tz = week.personTimezone;
   const today = useClock((now) => format(new TZDate(now, tz), 'yyyy-MM-dd'));
   const prefs = useTimePreferences();
-  const personLabels = useMemo(() => hourLabels(week.weekStart, tz, tz), [week.weekStart, tz, prefs]);
+  const personLabels = useMemo(() => hourLabels(week.weekStart, tz, tz, prefs), [week.weekStart, tz, prefs]);
   const viewerLabels = useMemo(
-    () => hourLabels(week.weekStart, tz, viewerTimeZone),
+    () => hourLabels(week.weekStart, tz, viewerTimeZone, prefs),
     [week.weekStart, tz, viewerTimeZone, prefs],
   );
   // One time column when the person's clock and the viewer's agree all day.

@@ -57,6 +57,7 @@ export const YearHeatmap = memo(function YearHeatmap({
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: leaving the grid only hides the hover card
     <div
       ref={scroller}
       className="relative overflow-x-auto rounded-lg border border-line bg-surface p-4"

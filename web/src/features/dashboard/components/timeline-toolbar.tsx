@@ -1,5 +1,4 @@
 import { Keyboard } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Kbd } from '../../../ui/kbd';
