@@ -22,7 +22,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { webDist?: string } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,7 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
   await seedServices(deps);
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: false, ...options });
   return {
     app,
     deps,

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -113,6 +114,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     crossOriginEmbedderPolicy: false,
     hsts: deps.config.publicUrl.startsWith('https://'),
   });
+  // Answers above 1 KB go out brotli or gzip as Accept-Encoding allows (hijacked streams are untouched).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(contextPlugin, { deps });

@@ -6,6 +6,9 @@ import { errorBody } from './error-handler.ts';
 
 const API_PREFIXES = ['/api/', '/auth/', '/api', '/auth'];
 
+/** Files the build writes brotli and gzip twins of (see web/vite.config.ts), named as served. */
+const NEGOTIATED = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)(\.br|\.gz)?$/;
+
 function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return API_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
@@ -20,8 +23,16 @@ export function registerSpa(app: FastifyInstance, webDist: string): void {
       root: webDist,
       wildcard: false,
       index: false,
+      // `<file>.br` or `<file>.gz` when Accept-Encoding allows it, the file itself otherwise.
+      preCompressed: true,
+      // Set below instead: the default (max-age=0) would replace it.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Files under assets/ carry a content hash in their name: they never change. Others
+        // (favicon.svg, robots.txt) keep their name across builds: revalidated on each use.
+        const hashed = path.includes('/assets/');
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (NEGOTIATED.test(path)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
