@@ -1,7 +1,5 @@
 import type { MyInfo, UpdatePreferencesBody } from '@overlap/contract/profile';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { setTimePreferences } from '../lib/format-time';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { apiPaths } from './paths';
 
@@ -12,25 +10,11 @@ export const myInfoQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** Applies the user's 12/24-hour and timezone choice to every time the app prints (signed-in pages). */
-export function useTimePreferencesSync(enabled: boolean) {
-  const me = useQuery({ ...myInfoQuery, enabled });
-  const timeFormat = me.data?.timeFormat;
-  const timeZone = me.data?.timeZone;
-  useEffect(() => {
-    if (timeFormat === undefined || timeZone === undefined) return;
-    setTimePreferences({ timeFormat, timeZone });
-  }, [timeFormat, timeZone]);
-}
-
-/** Saves the time format or timezone (null: the browser's) and applies it at once. */
+/** Saves the time format or timezone (null: the browser's); the profile query takes the answer. */
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdatePreferencesBody) => api<MyInfo>(apiPaths.profile.preferences, { method: 'PATCH', body }),
-    onSuccess: (me) => {
-      queryClient.setQueryData(myInfoQuery.queryKey, me);
-      setTimePreferences({ timeFormat: me.timeFormat, timeZone: me.timeZone });
-    },
+    onSuccess: (me) => queryClient.setQueryData(myInfoQuery.queryKey, me),
   });
 }

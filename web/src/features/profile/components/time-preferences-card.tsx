@@ -1,5 +1,5 @@
 import { useSavePreferences } from '../../../api/preferences';
-import { browserTimeZone, browserUses12Hour, formatTime } from '../../../lib/format-time';
+import { browserTimeZone, browserUses12Hour, formatTime, setTimePreferences } from '../../../lib/format-time';
 import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { Field } from '../../../ui/field';
@@ -16,7 +16,10 @@ export function TimePreferencesCard() {
   const browserFormat = browserUses12Hour() ? '12-hour' : '24-hour';
   const apply = (body: Parameters<typeof save.mutate>[0]) =>
     save.mutate(body, {
-      onSuccess: () => toast.success('Time display saved'),
+      onSuccess: (me) => {
+        setTimePreferences({ timeFormat: me.timeFormat, timeZone: me.timeZone });
+        toast.success('Time display saved');
+      },
       onError: (err) => toast.error('Failed to save the time display', { description: err.message }),
     });
 

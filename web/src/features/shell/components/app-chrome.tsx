@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useTimePreferencesSync } from '../../../api/preferences';
 import { useImpersonation, useSession } from '../../../api/session';
 import { HeaderSlotProvider } from '../../../ui/header-slot';
 import { PaymentGraceBanner } from '../../billing';
@@ -9,6 +8,7 @@ import { AppHeader } from './app-header';
 import { ImpersonationBar } from './impersonation-bar';
 import { SuperadminBar } from './superadmin-bar';
 import { SuspendedBanner } from './suspended-banner';
+import { useTimePreferencesSync } from './use-time-preferences-sync';
 
 const isSuperadminPage = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
