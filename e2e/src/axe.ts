@@ -7,13 +7,21 @@ import type { Page } from 'playwright-core';
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` :: ${n.failureSummary}` : ''}`)
-          .join(' | ')})`,
-    );
+  return describe(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
+}
+
+/** Violations of the named rules only, whatever their impact (also rules axe does not run by default). */
+export async function ruleViolations(page: Page, rules: string[]): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withRules(rules).analyze();
+  return describe(result.violations);
+}
+
+function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` :: ${n.failureSummary}` : ''}`)
+        .join(' | ')})`,
+  );
 }

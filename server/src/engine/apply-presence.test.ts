@@ -6,9 +6,10 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
 import { activityBlocks, type PresenceStatus, personDailyRollups } from '../db/schema/activity.ts';
+import { integrations } from '../db/schema/integrations.ts';
 import * as schema from '../db/schema.ts';
 import { applyPresenceSamples, type PresenceSampleInput } from './apply-presence.ts';
-import { computeBlocks, graceMsFor, type Sample } from './blocks.ts';
+import { computeBlocks, type Sample } from './blocks.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 2, 3, 8, 0);
@@ -74,7 +75,7 @@ describe('applyPresenceSamples', () => {
   });
 
   it('late, duplicated and out-of-order batches give the blocks of the whole set', async () => {
-    const opts = { stepMs: 5 * MIN, graceMs: graceMsFor(5 * MIN), now: NOW.getTime() };
+    const opts = { stepMs: 5 * MIN, now: NOW.getTime() };
     const statuses: PresenceStatus[] = ['online', 'online', 'online', 'away', 'offline', 'dnd', 'meeting', 'busy'];
     const arb = fc.record({
       samples: fc.array(
@@ -101,6 +102,58 @@ describe('applyPresenceSamples', () => {
         from = cut;
       }
       expect(await s.blocks()).toEqual(computeBlocks(c.samples, opts));
+    }
+  }, 180_000);
+
+  it("a slow or irregular source's blocks are the same however its samples arrive, with or without a Setup timeout", async () => {
+    const arb = fc.record({
+      k: fc.integer({ min: 1, max: 30 }),
+      // Per report: jitter in minutes, skipped (a pause), or an extra report in between.
+      reports: fc.array(
+        fc.record({
+          jitter: fc.integer({ min: 0, max: 3 }),
+          kind: fc.constantFrom('r', 'r', 'r', 'skip', 'extra', 'away'),
+        }),
+        {
+          minLength: 2,
+          maxLength: 40,
+        },
+      ),
+      timeout: fc.option(fc.integer({ min: 1, max: 60 })),
+      cuts: fc.array(fc.nat(), { maxLength: 6 }),
+      seed: fc.integer(),
+    });
+    for (const c of fc.sample(arb, { numRuns: 16, seed: 1011 })) {
+      const samples: Sample[] = [];
+      c.reports.forEach((r, i) => {
+        const at = T0 + (i * c.k + r.jitter) * MIN;
+        if (r.kind === 'skip') return;
+        samples.push({ at, status: r.kind === 'away' ? 'away' : 'online' });
+        if (r.kind === 'extra') samples.push({ at: at + Math.ceil(c.k / 2) * MIN * 0.5, status: 'busy' });
+      });
+      const s = await setup();
+      if (c.timeout !== null) {
+        await t.db
+          .update(integrations)
+          .set({ config: { silence_timeout_minutes: c.timeout } })
+          .where(eq(integrations.id, s.integration.id));
+      }
+      const shuffled = fc.sample(fc.shuffledSubarray(samples, { minLength: samples.length }), {
+        seed: c.seed,
+        numRuns: 1,
+      })[0] as Sample[];
+      const cuts = [...new Set(c.cuts.map((x) => x % shuffled.length))].sort((a, b) => a - b);
+      let from = 0;
+      for (const cut of [...cuts, shuffled.length]) {
+        if (cut > from) await s.apply(shuffled.slice(from, cut));
+        from = cut;
+      }
+      const expected = computeBlocks(samples, {
+        stepMs: 5 * MIN,
+        now: NOW.getTime(),
+        silenceTimeoutMs: c.timeout === null ? null : c.timeout * MIN,
+      });
+      expect(await s.blocks()).toEqual(expected);
     }
   }, 180_000);
 
@@ -204,7 +257,6 @@ describe('applyPresenceSamples', () => {
       if (samples.length > 1) expect((await full.apply(samples.slice(0, -1), nowOf(last))).extended).toBe(0);
       const expected = computeBlocks(samples, {
         stepMs: 5 * MIN,
-        graceMs: graceMsFor(5 * MIN),
         now: nowOf(last).getTime(),
       });
       expect(await fast.blocks()).toEqual(expected);
@@ -231,7 +283,8 @@ describe('applyPresenceSamples', () => {
     expect((await s.apply([m(7, 'away')])).extended).toBe(0);
     expect(await s.blocks()).toEqual([
       { start: T0, end: T0 + 7 * MIN, lastSampleAt: T0 + 5 * MIN },
-      { start: T0 + 10 * MIN, end: T0 + 15 * MIN, lastSampleAt: T0 + 10 * MIN },
+      // The late report makes the gaps before 10 (5, 2, 3) say a 3-minute cadence.
+      { start: T0 + 10 * MIN, end: T0 + 13 * MIN, lastSampleAt: T0 + 10 * MIN },
     ]);
     // The same instant again with a stronger status changes a stored sample: full path.
     expect((await s.apply([m(7, 'online')])).extended).toBe(0);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { PresenceStatus } from '../db/schema/activity.ts';
-import { type BlockSpan, graceMsFor, normaliseSamples, type Sample, STATUS_PRECEDENCE } from './blocks.ts';
-import { continueBlocks, stateAfter } from './continue-blocks.ts';
+import { type BlockOptions, type BlockSpan, normaliseSamples, type Sample, STATUS_PRECEDENCE } from './blocks.ts';
+import { continueBlocks, STATE_SAMPLES, stateAfter } from './continue-blocks.ts';
 import { isoOf, type RecomputeTarget, recomputeBlocks } from './recompute.ts';
 import { type RollupRange, refreshRollupRanges } from './rollups.ts';
+import { silenceTimeoutMsOf, silenceTimeoutSql } from './step.ts';
 
 export interface PresenceSampleInput {
   personIntegrationId: string;
@@ -37,6 +38,9 @@ interface StateRow extends Record<string, unknown> {
   min_ms: number;
   prev_ms: number | null;
   prev_status: PresenceStatus | null;
+  /** The newest stored samples' times, ascending (up to STATE_SAMPLES). */
+  recent_ms: number[] | null;
+  silence_timeout: unknown;
   block_id: string | null;
   block_start_ms: number | null;
   block_end_ms: number | null;
@@ -47,10 +51,11 @@ interface StateRow extends Record<string, unknown> {
 
 /**
  * Stores the samples and, in the same statement, reads for each person-integration whose samples
- * changed anything: its newest sample stored before this call, its newest block, and whether a
- * manually edited block lies at or after the point where the engine would resume.
+ * changed anything: its newest samples stored before this call, its newest block, and whether a
+ * manually edited block lies at or after the point where the engine would resume; and the
+ * integration's Setup timeout.
  */
-function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: PresenceStatus }[]) {
+function storeSamples(tx: DbOrTx, integrationId: string, rows: { pi: string; at: number; status: PresenceStatus }[]) {
   return tx.execute<StateRow>(sql`
     with ins as (
       insert into presence_samples as ps (person_integration_id, at, status)
@@ -65,6 +70,10 @@ function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: Presen
     )
     select c.pi, c.all_new, (extract(epoch from c.min_at) * 1000)::float8 as min_ms,
            (extract(epoch from prev.at) * 1000)::float8 as prev_ms, prev.status as prev_status,
+           array(select x.ms from (select (extract(epoch from s.at) * 1000)::float8 as ms from presence_samples s
+                                    where s.person_integration_id = c.pi order by s.at desc
+                                    limit ${STATE_SAMPLES}) x order by x.ms) as recent_ms,
+           ${silenceTimeoutSql(integrationId)} as silence_timeout,
            blk.id as block_id, (extract(epoch from blk.start_time) * 1000)::float8 as block_start_ms,
            (extract(epoch from blk.end_time) * 1000)::float8 as block_end_ms,
            (extract(epoch from blk.last_sample_at) * 1000)::float8 as block_last_ms,
@@ -97,7 +106,7 @@ interface Extension {
 function extensionOf(
   row: StateRow,
   entry: { personId: string; timezone: string; samples: Sample[] },
-  opts: { stepMs: number; graceMs: number; now: number },
+  opts: BlockOptions,
 ): Extension | null {
   if (!row.all_new || row.edited_near || row.block_edited) return null;
   if (row.prev_ms !== null && row.prev_ms >= row.min_ms) return null;
@@ -106,7 +115,7 @@ function extensionOf(
     row.block_id !== null && row.block_start_ms !== null && row.block_last_ms !== null
       ? { start: row.block_start_ms, lastSampleAt: row.block_last_ms }
       : null;
-  const state = stateAfter(newest, block);
+  const state = stateAfter(newest, block, row.recent_ms ?? []);
   if (!state) return null;
   return {
     pi: row.pi,
@@ -193,7 +202,8 @@ async function writeExtensions(
  * that changed. The blocks are always what computeBlocks gives for the whole stored sample set.
  *
  * Steady state (each source reports once per interval): the new samples come after every stored
- * one, so the engine resumes from the stored state — the newest sample and the newest block — and
+ * one, so the engine resumes from the stored state — the newest samples (their gaps give the pace)
+ * and the newest block — and
  * only updates that block's end and last sample or adds the next one. Late, out-of-order or
  * status-changing samples, and anything near an edited block, take the full recompute of
  * recomputeBlocks instead. A call costs a fixed handful of queries however many samples it carries.
@@ -202,7 +212,6 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
   if (input.samples.length === 0) return { changedPersonIds: [], extended: 0 };
   const now = (input.now ?? new Date()).getTime();
   const stepMs = Math.max(1, input.stepMinutes) * 60_000;
-  const opts = { stepMs, graceMs: graceMsFor(stepMs), now };
 
   const byPi = new Map<string, { personId: string; timezone: string; samples: Sample[] }>();
   for (const s of input.samples) {
@@ -213,8 +222,10 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
   for (const entry of byPi.values()) entry.samples = normaliseSamples(entry.samples);
   const rows = [...byPi.entries()].flatMap(([pi, e]) => e.samples.map((s) => ({ pi, ...s })));
 
-  const states = await storeSamples(tx, rows);
+  const states = await storeSamples(tx, input.integrationId, rows);
   if (states.rows.length === 0) return { changedPersonIds: [], extended: 0 };
+  const silenceTimeoutMs = silenceTimeoutMsOf(states.rows[0]?.silence_timeout);
+  const opts: BlockOptions = { stepMs, now, silenceTimeoutMs };
 
   const extensions: Extension[] = [];
   const ranges: RollupRange[] = [];
@@ -243,6 +254,7 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
       accountId: input.accountId,
       integrationId: input.integrationId,
       stepMinutes: input.stepMinutes,
+      silenceTimeoutMs,
       now: new Date(now),
       targets,
       deferRollups: true,

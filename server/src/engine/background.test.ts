@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
 import { activityBlocks, activityEvents, people, personIntegrations } from '../db/schema/activity.ts';
-import { integrationRunEvents, integrationRuns } from '../db/schema/integrations.ts';
+import { integrationRunEvents, integrationRuns, integrations } from '../db/schema/integrations.ts';
 import { rateLimits } from '../db/schema/users.ts';
 import { loadJobs } from '../jobs/index.ts';
 import { applyPresenceSamples } from './apply-presence.ts';
@@ -61,6 +61,35 @@ describe('closeSilentBlocks', () => {
     const [open] = await t.db.select().from(activityBlocks).where(eq(activityBlocks.personId, live.person.personId));
     expect(open?.endTime).toBeNull();
     expect((await closeSilentBlocks(t.db, new Date(now))).accountIds).not.toContain(quiet.account.id);
+  });
+});
+
+describe('closeSilentBlocks with a learned or set timeout', () => {
+  it("waits for a slow source's own cadence plus half, and for the timeout set in Setup", async () => {
+    const now = Date.now();
+    const tenMinutes = (quietFor: number) => [30, 20, 10, 0].map((x) => now - (quietFor + x) * MIN);
+    // Every 10 minutes: open for 15 minutes after the last report, then ended 10 minutes after it.
+    const waiting = await trackedWithSamples('business', tenMinutes(14));
+    const quiet = await trackedWithSamples('business', tenMinutes(16));
+    // Every 5 minutes, with 20 minutes set in Setup: still open after 15 minutes of silence.
+    const set = await trackedWithSamples(
+      'business',
+      [35, 30, 25, 20, 15].map((x) => now - x * MIN),
+    );
+    await t.db
+      .update(integrations)
+      .set({ config: { silence_timeout_minutes: 20 } })
+      .where(eq(integrations.id, set.integration.id));
+    await closeSilentBlocks(t.db, new Date(now));
+    const endOf = async (personId: string) =>
+      (await t.db.select().from(activityBlocks).where(eq(activityBlocks.personId, personId))).map(
+        (b) => b.endTime?.getTime() ?? null,
+      );
+    expect(await endOf(waiting.person.personId)).toEqual([null]);
+    expect(await endOf(quiet.person.personId)).toEqual([now - 6 * MIN]);
+    expect(await endOf(set.person.personId)).toEqual([null]);
+    await closeSilentBlocks(t.db, new Date(now + 6 * MIN));
+    expect(await endOf(set.person.personId)).toEqual([now - 10 * MIN]);
   });
 });
 

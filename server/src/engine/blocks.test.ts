@@ -7,15 +7,15 @@ import {
   computeBlocksAround,
   graceMsFor,
   mergedDurationMs,
+  paceAt,
   type Sample,
 } from './blocks.ts';
 
 const MIN = 60_000;
 const STEP = 5 * MIN;
-const GRACE = graceMsFor(STEP);
 const T0 = Date.UTC(2025, 0, 6, 9, 0);
 const FAR = T0 + 365 * 24 * 60 * MIN;
-const opts = { stepMs: STEP, graceMs: GRACE, now: FAR };
+const opts = { stepMs: STEP, now: FAR };
 const at = (minutes: number) => T0 + minutes * MIN;
 const s = (minutes: number, status: PresenceStatus = 'online'): Sample => ({ at: at(minutes), status });
 
@@ -26,6 +26,11 @@ const sampleArb = fc.record({
 });
 const samplesArb = fc.array(sampleArb, { maxLength: 80 });
 const nowArb = fc.integer({ min: 0, max: 700 }).map((m) => T0 + m * MIN);
+/** Any default step, with or without a Setup timeout. */
+const optsArb = fc.record({
+  stepMs: fc.integer({ min: 1, max: 60 }).map((m) => m * MIN),
+  silenceTimeoutMs: fc.option(fc.integer({ min: 1, max: 240 }).map((m) => m * MIN)),
+});
 
 function endOf(b: BlockSpan, now: number): number {
   return b.end ?? now;
@@ -38,9 +43,69 @@ describe('computeBlocks rules', () => {
     expect(graceMsFor(10 * MIN)).toBe(5 * MIN);
   });
 
-  it('active samples within step + grace extend one block', () => {
+  it('active samples within the learned timeout extend one block, which ends one cadence after the last', () => {
+    // Gaps 5, 7, 7: the cadence at 19 is their median, 7 minutes.
     const blocks = computeBlocks([s(0), s(5), s(12), s(19)], opts);
-    expect(blocks).toEqual([{ start: at(0), end: at(24), lastSampleAt: at(19) }]);
+    expect(blocks).toEqual([{ start: at(0), end: at(26), lastSampleAt: at(19) }]);
+  });
+
+  it('learns the cadence as the median of the last five gaps that are not silences', () => {
+    expect(paceAt([at(0), at(10), at(20)], { stepMs: STEP })).toEqual({ cadenceMs: 10 * MIN, timeoutMs: 15 * MIN });
+    // One late report and one extra report among regular 10-minute ones do not move it.
+    expect(paceAt([at(0), at(10), at(23), at(25), at(35), at(45)], { stepMs: STEP })).toEqual({
+      cadenceMs: 10 * MIN,
+      timeoutMs: 15 * MIN,
+    });
+    // Only the last five gaps count: a source that sped up from 10 to 2 minutes.
+    expect(paceAt([at(0), at(10), at(20), at(22), at(24), at(26), at(28), at(30)], { stepMs: STEP })).toEqual({
+      cadenceMs: 2 * MIN,
+      timeoutMs: 3 * MIN,
+    });
+    // A silence longer than 30 minutes is no evidence; with none, the step and the longest timeout.
+    expect(paceAt([at(0), at(90)], { stepMs: STEP })).toEqual({ cadenceMs: STEP, timeoutMs: 30 * MIN });
+    expect(paceAt([at(0)], { stepMs: STEP })).toEqual({ cadenceMs: STEP, timeoutMs: 30 * MIN });
+    // A step beyond the cap raises it (a poll every hour).
+    expect(paceAt([at(0)], { stepMs: 60 * MIN })).toEqual({ cadenceMs: 60 * MIN, timeoutMs: 90 * MIN });
+    expect(paceAt([at(0), at(60)], { stepMs: 60 * MIN })).toEqual({ cadenceMs: 60 * MIN, timeoutMs: 90 * MIN });
+  });
+
+  it('a timeout set in Setup replaces the learned one', () => {
+    const tenMinutes = [at(0), at(10), at(20)];
+    expect(paceAt(tenMinutes, { stepMs: STEP, silenceTimeoutMs: 20 * MIN })).toEqual({
+      cadenceMs: 10 * MIN,
+      timeoutMs: 20 * MIN,
+    });
+    // A block never ends after its timeout, so the cadence is capped by it.
+    expect(paceAt(tenMinutes, { stepMs: STEP, silenceTimeoutMs: 4 * MIN })).toEqual({
+      cadenceMs: 4 * MIN,
+      timeoutMs: 4 * MIN,
+    });
+    const withSetup = { ...opts, silenceTimeoutMs: 20 * MIN };
+    expect(computeBlocks([s(0), s(5), s(10), s(28), s(33)], withSetup)).toEqual([
+      { start: at(0), end: at(38), lastSampleAt: at(33) },
+    ]);
+    expect(computeBlocks([s(0), s(5), s(10), s(31), s(36)], withSetup)).toEqual([
+      { start: at(0), end: at(15), lastSampleAt: at(10) },
+      { start: at(31), end: at(41), lastSampleAt: at(36) },
+    ]);
+  });
+
+  it('a 10-minute source draws one block where the 5-minute step used to draw a barcode', () => {
+    const samples = [0, 10, 20, 30, 40, 50].map((x) => s(x));
+    expect(computeBlocks(samples, opts)).toEqual([{ start: at(0), end: at(60), lastSampleAt: at(50) }]);
+    // It still ends at a silence of more than one and a half of its cadence.
+    expect(computeBlocks([...samples, s(66), s(76)], opts)).toEqual([
+      { start: at(0), end: at(60), lastSampleAt: at(50) },
+      { start: at(66), end: at(86), lastSampleAt: at(76) },
+    ]);
+  });
+
+  it("a new source's first gap continues the block up to 30 minutes", () => {
+    expect(computeBlocks([s(0), s(25)], opts)).toEqual([{ start: at(0), end: at(50), lastSampleAt: at(25) }]);
+    expect(computeBlocks([s(0), s(31)], opts)).toEqual([
+      { start: at(0), end: at(5), lastSampleAt: at(0) },
+      { start: at(31), end: at(36), lastSampleAt: at(31) },
+    ]);
   });
 
   it('dnd, meeting and busy are active like online', () => {
@@ -59,7 +124,7 @@ describe('computeBlocks rules', () => {
     expect(computeBlocks([s(0, 'away'), s(5, 'offline')], opts)).toEqual([]);
   });
 
-  it('a silence longer than step + grace ends the block one step after its last sample', () => {
+  it('a silence longer than cadence + grace ends the block one cadence after its last sample', () => {
     const blocks = computeBlocks([s(0), s(5), s(13), s(18)], opts);
     expect(blocks).toEqual([
       { start: at(0), end: at(10), lastSampleAt: at(5) },
@@ -67,16 +132,16 @@ describe('computeBlocks rules', () => {
     ]);
   });
 
-  it('a silence of exactly step + grace keeps the block open', () => {
-    const blocks = computeBlocks([s(0), s(7.5)], opts);
-    expect(blocks).toHaveLength(1);
+  it('a silence of exactly cadence + grace keeps the block open', () => {
+    // Gaps 5 and 7.5: the upper median of two is 7.5 minutes.
+    expect(computeBlocks([s(0), s(5), s(12.5)], opts)).toEqual([{ start: at(0), end: at(20), lastSampleAt: at(12.5) }]);
   });
 
   it('an inactive sample after a long silence does not stretch the block', () => {
     expect(computeBlocks([s(0), s(60, 'offline')], opts)).toEqual([{ start: at(0), end: at(5), lastSampleAt: at(0) }]);
   });
 
-  it('the last block is ongoing only while now is within step + grace of its last sample', () => {
+  it('the last block is ongoing only while now is within the timeout of its last sample', () => {
     const samples = [s(0), s(5)];
     expect(computeBlocks(samples, { ...opts, now: at(12) })).toEqual([
       { start: at(0), end: null, lastSampleAt: at(5) },
@@ -116,6 +181,59 @@ describe('computeBlocks rules', () => {
 });
 
 describe('computeBlocks properties', () => {
+  it('a source reporting every k minutes (k = 1..30) gives one continuous block while it reports active', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 2, max: 120 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.constantFrom<PresenceStatus>('online', 'dnd', 'meeting', 'busy'),
+        fc.integer(),
+        (k, count, stepMinutes, status, seed) => {
+          const samples = Array.from({ length: count }, (_, i) => ({ at: at(i * k), status }));
+          const last = at((count - 1) * k);
+          const o = { stepMs: stepMinutes * MIN, now: FAR };
+          // In any order, with duplicates, while it is live, and once it has stopped.
+          const withDups = [...samples, ...samples.slice(0, 3)];
+          const shuffled = fc.sample(fc.shuffledSubarray(withDups, { minLength: withDups.length }), {
+            seed,
+            numRuns: 1,
+          })[0] as Sample[];
+          expect(computeBlocks(shuffled, o)).toEqual([{ start: at(0), end: last + k * MIN, lastSampleAt: last }]);
+          expect(computeBlocks(samples, { ...o, now: last + k * MIN })).toEqual([
+            { start: at(0), end: null, lastSampleAt: last },
+          ]);
+          // Going away ends it at that report.
+          expect(computeBlocks([...samples, { at: last + k * MIN, status: 'away' }], o)).toEqual([
+            { start: at(0), end: last + k * MIN, lastSampleAt: last },
+          ]);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('blocks are a pure function of the sample set under any step and Setup timeout', () => {
+    fc.assert(
+      fc.property(samplesArb, nowArb, optsArb, fc.integer(), (samples, now, o, seed) => {
+        const options = { ...o, now };
+        const withDups = [...samples, ...samples.slice(0, 5)];
+        const shuffled = fc.sample(fc.shuffledSubarray(withDups, { minLength: withDups.length }), {
+          seed,
+          numRuns: 1,
+        })[0] as Sample[];
+        const blocks = computeBlocks(samples, options);
+        expect(computeBlocks(shuffled, options)).toEqual(blocks);
+        blocks.forEach((b, i) => {
+          if (i > 0) expect(b.start).toBeGreaterThan(endOf(blocks[i - 1] as BlockSpan, now));
+          if (b.end !== null) expect(b.end).toBeGreaterThan(b.lastSampleAt);
+          if (b.end === null) expect(i).toBe(blocks.length - 1);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('any permutation or duplication of a sample set yields identical blocks', () => {
     fc.assert(
       fc.property(

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { type AccountLimitRow, accountLimitSql, limitSettingsOf } from './account-limits.ts';
-import { graceMsFor } from './blocks.ts';
+import { paceAt } from './blocks.ts';
+import { STATE_SAMPLES } from './continue-blocks.ts';
 import { isoOf } from './recompute.ts';
 import { refreshRollups } from './rollups.ts';
-import { stepMinutesOf } from './step.ts';
+import { SILENCE_TIMEOUT_KEY, silenceTimeoutMsOf, stepMinutesOf } from './step.ts';
 
 type OpenBlock = AccountLimitRow & {
   id: string;
@@ -15,11 +16,14 @@ type OpenBlock = AccountLimitRow & {
   last_ms: number;
   provider: string;
   service_interval: number;
+  silence_timeout: string | null;
+  /** The times of the samples ending at the block's last one, ascending. */
+  recent_ms: number[];
 };
 
 /**
- * Ends the ongoing blocks whose source has gone quiet for longer than step + grace: the block ends
- * one step after its last sample, the person-integration's last status becomes offline, and a
+ * Ends the ongoing blocks whose source has gone quiet for longer than the timeout of their last
+ * sample's pace (blocks.ts paceAt): the block ends one cadence after its last sample, the person-integration's last status becomes offline, and a
  * person with no ongoing block left is no longer online. Returns the accounts that changed.
  */
 export async function closeSilentBlocks(
@@ -30,7 +34,11 @@ export async function closeSilentBlocks(
     select b.id, b.account_id, b.person_id, b.person_integration_id,
            (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
            (extract(epoch from b.last_sample_at) * 1000)::float8 as last_ms,
-           s.provider, s.interval_minutes as service_interval,
+           s.provider, s.interval_minutes as service_interval, i.config->>${SILENCE_TIMEOUT_KEY} as silence_timeout,
+           array(select x.ms from (select (extract(epoch from ps.at) * 1000)::float8 as ms from presence_samples ps
+                                    where ps.person_integration_id = b.person_integration_id
+                                      and ps.at <= b.last_sample_at
+                                    order by ps.at desc limit ${STATE_SAMPLES}) x order by x.ms) as recent_ms,
            ${accountLimitSql}
       from activity_blocks b
       join integrations i on i.id = b.integration_id
@@ -45,8 +53,10 @@ export async function closeSilentBlocks(
         serviceIntervalMinutes: b.service_interval,
         account: limitSettingsOf(b),
       }) * 60_000;
-    if (t - b.last_ms <= stepMs + graceMsFor(stepMs)) return [];
-    return [{ ...b, end: b.last_ms + stepMs }];
+    const recent = b.recent_ms[b.recent_ms.length - 1] === b.last_ms ? b.recent_ms : [b.last_ms];
+    const pace = paceAt(recent, { stepMs, silenceTimeoutMs: silenceTimeoutMsOf(b.silence_timeout) });
+    if (t - b.last_ms <= pace.timeoutMs) return [];
+    return [{ ...b, end: b.last_ms + pace.cadenceMs }];
   });
   if (toClose.length === 0) return { closed: 0, accountIds: [] };
 

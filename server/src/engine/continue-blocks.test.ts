@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PresenceStatus } from '../db/schema/activity.ts';
-import { computeBlocks, graceMsFor, normaliseSamples, type Sample } from './blocks.ts';
-import { continueBlocks, stateAfter } from './continue-blocks.ts';
+import { computeBlocks, normaliseSamples, type Sample } from './blocks.ts';
+import { continueBlocks, STATE_SAMPLES, stateAfter } from './continue-blocks.ts';
 
 const MIN = 60_000;
 const statuses: PresenceStatus[] = ['online', 'online', 'away', 'offline', 'dnd', 'meeting', 'busy'];
@@ -17,10 +17,16 @@ describe('continueBlocks', () => {
         ),
         fc.nat(),
         fc.integer({ min: 0, max: 700 }),
-        (raw, cutSeed, nowMinutes) => {
+        fc.integer({ min: 1, max: 30 }),
+        fc.option(fc.integer({ min: 1, max: 60 })),
+        (raw, cutSeed, nowMinutes, stepMinutes, timeoutMinutes) => {
           const samples = normaliseSamples(raw as Sample[]);
           const last = samples[samples.length - 1]?.at ?? 0;
-          const opts = { stepMs: 5 * MIN, graceMs: graceMsFor(5 * MIN), now: last + nowMinutes * MIN };
+          const opts = {
+            stepMs: stepMinutes * MIN,
+            silenceTimeoutMs: timeoutMinutes === null ? null : timeoutMinutes * MIN,
+            now: last + nowMinutes * MIN,
+          };
           const cut = cutSeed % (samples.length + 1);
           const earlier = samples.slice(0, cut);
           const later = samples.slice(cut);
@@ -28,7 +34,8 @@ describe('continueBlocks', () => {
           const stored = computeBlocks(earlier, { ...opts, now: (earlier[earlier.length - 1]?.at ?? 0) + 3 * MIN });
           const newest = earlier[earlier.length - 1] ?? null;
           const latest = stored[stored.length - 1] ?? null;
-          const state = stateAfter(newest, latest);
+          const recent = earlier.slice(-STATE_SAMPLES).map((x) => x.at);
+          const state = stateAfter(newest, latest, recent);
           expect(state).not.toBeNull();
           if (!state) return;
           const kept = state.open ? stored.slice(0, -1) : stored;
@@ -41,10 +48,18 @@ describe('continueBlocks', () => {
 
   it('refuses a stored state that does not match the newest sample', () => {
     const block = { start: 0, lastSampleAt: 5 * MIN };
-    expect(stateAfter({ at: 10 * MIN, status: 'online' }, block)).toBeNull();
-    expect(stateAfter({ at: 5 * MIN, status: 'away' }, block)).toBeNull();
-    expect(stateAfter(null, block)).toBeNull();
-    expect(stateAfter({ at: 5 * MIN, status: 'online' }, block)).toEqual({ open: { start: 0, last: 5 * MIN } });
-    expect(stateAfter({ at: 9 * MIN, status: 'away' }, block)).toEqual({ open: null });
+    expect(stateAfter({ at: 10 * MIN, status: 'online' }, block, [0, 10 * MIN])).toBeNull();
+    expect(stateAfter({ at: 5 * MIN, status: 'away' }, block, [0, 5 * MIN])).toBeNull();
+    expect(stateAfter(null, block, [])).toBeNull();
+    // The recent times must end at the newest sample.
+    expect(stateAfter({ at: 5 * MIN, status: 'online' }, block, [0])).toBeNull();
+    expect(stateAfter({ at: 5 * MIN, status: 'online' }, block, [0, 5 * MIN])).toEqual({
+      open: { start: 0, last: 5 * MIN },
+      recent: [0, 5 * MIN],
+    });
+    expect(stateAfter({ at: 9 * MIN, status: 'away' }, block, [0, 5 * MIN, 9 * MIN])).toEqual({
+      open: null,
+      recent: [0, 5 * MIN, 9 * MIN],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type AccountLimitSettings, effectiveLimits } from '../core/plans.ts';
 import { providerTraits } from '../core/providers.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -7,6 +7,21 @@ import { integrations, services } from '../db/schema/integrations.ts';
 import { accountLimitColumns } from './account-limits.ts';
 
 export const DEFAULT_STEP_MINUTES = 5;
+
+/** The integration config key of the silence timeout set in Setup (whole minutes). */
+export const SILENCE_TIMEOUT_KEY = 'silence_timeout_minutes';
+export const SILENCE_TIMEOUT_MAX_MINUTES = 240;
+
+/** The Setup timeout in ms from a stored config value, or null when it is not set (learned). */
+export function silenceTimeoutMsOf(value: unknown): number | null {
+  const minutes = typeof value === 'string' ? Number(value) : value;
+  if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes < 1) return null;
+  return Math.min(minutes, SILENCE_TIMEOUT_MAX_MINUTES) * 60_000;
+}
+
+/** The integration's Setup timeout as stored (text or null), for a query's select list. */
+export const silenceTimeoutSql = (integrationId: string | SQL): SQL =>
+  sql`(select i.config->>${SILENCE_TIMEOUT_KEY} from integrations i where i.id = ${integrationId}::uuid)`;
 
 export interface StepInputs {
   provider: string;

@@ -1,6 +1,6 @@
 import { generatePresence } from '../connectors/demo/generator.ts';
 import { DEMO_TEAM } from '../connectors/demo/team.ts';
-import { computeBlocks, graceMsFor } from '../engine/blocks.ts';
+import { computeBlocks } from '../engine/blocks.ts';
 import {
   DEFAULT_MODEL,
   Occupancy,
@@ -64,7 +64,7 @@ export function runBacktest(
   let slots = 0;
   for (const member of DEMO_TEAM) {
     const samples = generatePresence(seed, start, end, stepMs / 60_000, [member]);
-    const blocks = computeBlocks(samples, { stepMs, graceMs: graceMsFor(stepMs), now: end });
+    const blocks = computeBlocks(samples, { stepMs, now: end });
     const occupancy = new Occupancy(blocks.map((b) => ({ start: b.start, end: b.end ?? end })));
     const firstDay = localDayOf(member.timezone, start) + 1;
     const lastDay = localDayOf(member.timezone, end) - 1;

@@ -112,7 +112,7 @@ export function Combobox({
         aria-haspopup="listbox"
         className={cn(controlClasses, 'inline-flex h-9 items-center justify-between gap-2 text-left', className)}
       >
-        <span className={cn('truncate', !selected && 'text-faint')}>{selected?.label ?? value ?? placeholder}</span>
+        <span className={cn('truncate', !selected && 'text-muted')}>{selected?.label ?? value ?? placeholder}</span>
         <ChevronsUpDown className="size-4 shrink-0 text-muted" aria-hidden="true" />
       </RadixPopover.Trigger>
       <RadixPopover.Portal>

@@ -55,7 +55,7 @@ export function Select({
         aria-invalid={field['aria-invalid']}
         className={cn(
           controlClasses,
-          'inline-flex h-9 items-center justify-between gap-2 text-left data-[placeholder]:text-faint',
+          'inline-flex h-9 items-center justify-between gap-2 text-left data-[placeholder]:text-muted',
           className,
         )}
       >

@@ -1,9 +1,10 @@
 import { COLOR_PATTERN } from '@overlap/contract/integrations';
 import { badRequest, type FieldProblem } from '../../core/errors.ts';
+import { SILENCE_TIMEOUT_KEY, SILENCE_TIMEOUT_MAX_MINUTES } from '../../engine/step.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 
 /** Settings any integration has, whatever its service's configSchema says. */
-const COMMON_KEYS = new Set(['color', 'service_type']);
+const COMMON_KEYS = new Set(['color', 'service_type', SILENCE_TIMEOUT_KEY]);
 /** OAuth credentials: stored encrypted, never sent back. */
 export const OAUTH_SECRET_KEYS = ['access_token', 'refresh_token', 'id_token', 'bot_token'] as const;
 
@@ -28,6 +29,11 @@ function problemOf(key: string, value: unknown, prop: SchemaProperty | undefined
   }
   if (key === 'service_type') {
     return typeof value === 'string' && /^[a-z_]{1,50}$/.test(value) ? null : 'must be a short lowercase name';
+  }
+  if (key === SILENCE_TIMEOUT_KEY) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= SILENCE_TIMEOUT_MAX_MINUTES
+      ? null
+      : `must be a whole number of minutes from 1 to ${SILENCE_TIMEOUT_MAX_MINUTES}`;
   }
   if (!prop) return 'is not a setting of this service';
   const type = prop.type ?? 'string';

@@ -18,7 +18,7 @@ export function AuthLayout() {
           <Outlet />
         </div>
       </main>
-      <footer className="relative pb-6 text-center text-xs text-faint">
+      <footer className="relative pb-6 text-center text-xs text-muted">
         See when your team overlaps, across the tools you already use.
       </footer>
     </div>

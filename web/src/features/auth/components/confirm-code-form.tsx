@@ -105,7 +105,7 @@ export function ConfirmCodeForm({
           {resend.isPending ? 'Sending…' : 'Resend it'}
         </button>
       </p>
-      <p className="text-center text-[13px] text-faint">
+      <p className="text-center text-[13px] text-muted">
         <TextLink to="/signup">Sign up</TextLink> · <TextLink to="/login">Log in</TextLink>
       </p>
     </form>

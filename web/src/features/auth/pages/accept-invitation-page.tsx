@@ -135,7 +135,7 @@ export default function AcceptInvitationPage() {
           Accept invitation
         </Button>
       </form>
-      <p className="mt-4 text-center text-[13px] text-faint">
+      <p className="mt-4 text-center text-[13px] text-muted">
         This invitation is valid for {INVITATION_VALID_DAYS} days.
       </p>
     </div>

@@ -68,7 +68,7 @@ export default function LoginPage() {
       <p className="mt-6 text-center text-sm text-muted">
         New to Overlap? <TextLink to="/signup">Create an account</TextLink>
       </p>
-      <p className="mt-2 text-center text-[13px] text-faint">
+      <p className="mt-2 text-center text-[13px] text-muted">
         Trouble signing in?{' '}
         <a href={`mailto:${SUPPORT_EMAIL}`} className={textLinkClasses}>
           Contact support

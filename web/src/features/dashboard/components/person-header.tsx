@@ -50,7 +50,6 @@ export const PersonHeader = memo(function PersonHeader({ person, color, onHide, 
             'flex h-full min-w-0 items-center gap-2 py-2 transition-colors hover:bg-subtle focus-visible:-outline-offset-2',
             compact ? 'flex-col justify-center gap-1 px-0.5' : 'px-2.5',
           )}
-          aria-label={`${name}${person.isOnline ? ', online' : ''}. Open weekly view`}
         >
           <span className="relative shrink-0">
             <span
@@ -70,16 +69,23 @@ export const PersonHeader = memo(function PersonHeader({ person, color, onHide, 
           <span className={cn('flex min-w-0 flex-col gap-0.5', compact ? 'items-center' : 'flex-1')}>
             <span className={cn('flex min-w-0 items-center gap-1 pr-4', compact && 'sr-only')}>
               <span className="truncate text-[13px] font-semibold text-fg">{name}</span>
+              {/* The link is named by what it shows (its name and local time) plus these words. */}
+              {person.isOnline ? <span className="sr-only">, online</span> : null}
               {person.status === 'unassigned' ? (
-                <span
-                  className="inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-amber-100 text-[10px] font-bold text-amber-800 dark:bg-amber-500/20 dark:text-amber-200"
-                  title="Unassigned"
-                >
-                  ?
-                </span>
+                <>
+                  <span className="sr-only">, unassigned</span>
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-amber-100 text-[10px] font-bold text-amber-800 dark:bg-amber-500/20 dark:text-amber-200"
+                    title="Unassigned"
+                  >
+                    ?
+                  </span>
+                </>
               ) : null}
             </span>
-            <LocalTime timeZone={person.timezone} />
+            <span className="sr-only">, local time</span> <LocalTime timeZone={person.timezone} />
+            <span className="sr-only">. Open weekly view</span>
           </span>
         </Link>
       </Tooltip>

@@ -7,7 +7,7 @@ import { Input } from '../../../ui/input';
 import { Select } from '../../../ui/select';
 import { toast } from '../../../ui/toaster';
 import { useUpdateIntegration } from '../api/integrations';
-import { type ConfigField, configFields, draftToPatch, initialDraft } from '../lib/config-schema';
+import { type ConfigField, draftToPatch, initialDraft, integrationConfigFields } from '../lib/config-schema';
 
 function Control({
   field,
@@ -50,9 +50,12 @@ function Control({
   );
 }
 
-/** The settings form generated from the service's configSchema; editable only while stopped. */
+/** The settings form generated from the service's configSchema (plus the silence timeout); editable only while stopped. */
 export function ConfigSection({ integration }: { integration: IntegrationDetail }) {
-  const fields = useMemo(() => configFields(integration.service.configSchema), [integration.service.configSchema]);
+  const fields = useMemo(
+    () => integrationConfigFields(integration.service.configSchema, integration.kind),
+    [integration.service.configSchema, integration.kind],
+  );
   const initial = useMemo(() => initialDraft(fields, integration.config), [fields, integration.config]);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -91,7 +94,13 @@ export function ConfigSection({ integration }: { integration: IntegrationDetail 
         />
         <CardContent className="grid gap-4 sm:max-w-lg">
           {fields.map((field) => (
-            <Field key={field.key} label={field.label} required={field.required} error={errors[field.key]}>
+            <Field
+              key={field.key}
+              label={field.label}
+              hint={field.hint}
+              required={field.required}
+              error={errors[field.key]}
+            >
               <Control
                 field={field}
                 value={draft[field.key] ?? ''}

@@ -10,10 +10,34 @@ export interface ConfigField {
   max?: number;
   options: { value: string; label: string }[];
   defaultValue?: unknown;
+  hint?: string;
 }
+
+/**
+ * The silence timeout every presence integration has besides its service's settings: how long a
+ * block stays open after the last active report. Empty means learned from the source's cadence.
+ */
+export const SILENCE_TIMEOUT_FIELD: ConfigField = {
+  key: 'silence_timeout_minutes',
+  label: 'Silence timeout (minutes)',
+  type: 'integer',
+  required: false,
+  password: false,
+  placeholder: 'Learned from how often it reports',
+  min: 1,
+  max: 240,
+  options: [],
+  hint: 'How long someone stays active after the last report. Leave empty to learn it from how often this source reports.',
+};
 
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'select']);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** The form's fields: the service's settings, and the silence timeout for presence integrations. */
+export function integrationConfigFields(schema: Record<string, unknown>, kind: string): ConfigField[] {
+  const fields = configFields(schema);
+  return kind === 'presence' ? [...fields, SILENCE_TIMEOUT_FIELD] : fields;
+}
 
 export function configFields(schema: Record<string, unknown>): ConfigField[] {
   const props = schema.properties;

@@ -30,7 +30,7 @@ export default function SuccessPage() {
         <p className="mt-1.5 text-sm text-muted" aria-live="polite">
           {activation.headline}
         </p>
-        {activation.detail ? <p className="tabular mt-0.5 text-[13px] text-faint">{activation.detail}</p> : null}
+        {activation.detail ? <p className="tabular mt-0.5 text-[13px] text-muted">{activation.detail}</p> : null}
 
         <div className="mt-6 rounded-lg border border-line bg-canvas px-4 py-4 text-left">
           <h2 className="text-[13px] font-semibold text-fg">What's next</h2>

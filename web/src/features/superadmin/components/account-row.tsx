@@ -13,7 +13,7 @@ export const ACCOUNT_GRID =
   'lg:grid lg:grid-cols-[minmax(0,2.3fr)_minmax(0,2.2fr)_3.5rem_5.5rem_5.5rem_6.5rem_minmax(0,1.3fr)] lg:items-center lg:gap-4';
 
 function SelectedIntegrations({ names }: { names: string[] }) {
-  if (names.length === 0) return <span className="text-faint">—</span>;
+  if (names.length === 0) return <span className="text-muted">—</span>;
   const shown = names.slice(0, 2);
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-1">
@@ -66,7 +66,7 @@ export function AccountRow({ account, now }: { account: OperatorAccount; now: Da
             ) : null}
           </>
         ) : (
-          <span className="text-[13px] text-faint">No admin user</span>
+          <span className="text-[13px] text-muted">No admin user</span>
         )}
       </div>
       <div className={CELL}>

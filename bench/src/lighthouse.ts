@@ -1,0 +1,91 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** What one Lighthouse run of a page gives: the four category scores (0-100) and the lab vitals. */
+export interface PageRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Milliseconds. */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  speedIndex: number;
+  cls: number;
+  /** Bytes on the wire, as the throttled page loaded them. */
+  scriptBytes: number;
+  totalBytes: number;
+  /** Audits of the accessibility category that failed, by id. */
+  failedAccessibility: string[];
+}
+
+interface LhAudit {
+  score: number | null;
+  numericValue?: number;
+  scoreDisplayMode?: string;
+  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+}
+interface LhResult {
+  categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
+  audits: Record<string, LhAudit>;
+  runtimeError?: { message: string };
+}
+
+const score = (lhr: LhResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const numeric = (lhr: LhResult, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+/**
+ * Runs Lighthouse once against `url` with its default mobile preset (a mid-range phone, simulated
+ * slow 4G and 4x CPU slowdown) in the project's Chromium; `cookie` is sent with every request.
+ */
+export async function runLighthouse(url: string, cookie?: string): Promise<PageRun> {
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    const lhr = result?.lhr as unknown as LhResult | undefined;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    // BENCH_WEB_REPORTS=DIR keeps each run's full report, to see where the time goes.
+    const reports = process.env.BENCH_WEB_REPORTS;
+    if (reports) {
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+      writeFileSync(join(reports, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    const resources = lhr.audits['resource-summary']?.details?.items ?? [];
+    const bytesOf = (type: string) => resources.find((r) => r.resourceType === type)?.transferSize ?? 0;
+    const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
+      .map((ref) => ref.id)
+      .filter((id) => {
+        const audit = lhr.audits[id];
+        return audit?.scoreDisplayMode === 'binary' && audit.score === 0;
+      });
+    return {
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      bestPractices: score(lhr, 'best-practices'),
+      seo: score(lhr, 'seo'),
+      fcp: numeric(lhr, 'first-contentful-paint'),
+      lcp: numeric(lhr, 'largest-contentful-paint'),
+      tbt: numeric(lhr, 'total-blocking-time'),
+      speedIndex: numeric(lhr, 'speed-index'),
+      cls: numeric(lhr, 'cumulative-layout-shift'),
+      scriptBytes: bytesOf('script'),
+      totalBytes: bytesOf('total'),
+      failedAccessibility,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

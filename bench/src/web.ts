@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { type PageRun, runLighthouse } from './lighthouse.ts';
+import { repoRoot, startBenchEnvironment } from './setup.ts';
+import { seedDashboardTeam } from './web-data.ts';
+
+/** Lighthouse runs per page (BENCH_WEB_RUNS, default 3); the run with the median performance score is reported. */
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const TEAM = 25;
+const TARGETS = { performance: 90, accessibility: 100 } as const;
+
+const median = (runs: PageRun[]) =>
+  [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)] as PageRun;
+const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')}`;
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+async function main() {
+  const build = spawnSync(process.execPath, ['scripts/web-build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web build failed');
+
+  const env = await startBenchEnvironment(1);
+  try {
+    const { cookie } = await seedDashboardTeam(env.pool, TEAM);
+    const check = await fetch(`${env.url}/api/v1/people`, { headers: { cookie } });
+    if (!check.ok) throw new Error(`GET /api/v1/people answered ${check.status}: ${await check.text()}`);
+
+    // BENCH_WEB_PAGES=login or dashboard measures only that page.
+    const only = process.env.BENCH_WEB_PAGES;
+    const pages = [
+      { id: 'login', name: '/login', url: `${env.url}/login`, cookie: undefined },
+      { id: 'dashboard', name: `/ (dashboard, ${TEAM} people, signed in)`, url: `${env.url}/`, cookie },
+    ].filter((p) => !only || p.id === only);
+    const results: { name: string; run: PageRun; scores: number[] }[] = [];
+    for (const page of pages) {
+      const runs: PageRun[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(page.url, page.cookie));
+      results.push({ name: page.name, run: median(runs), scores: runs.map((r) => r.performance) });
+    }
+
+    console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4x CPU), median of ${RUNS} runs by performance\n`);
+    console.log(
+      '| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | Speed Index ms | CLS | JS KB | total KB |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const { name, run: r } of results) {
+      console.log(
+        `| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${ms(r.speedIndex)} | ${r.cls.toFixed(3)} | ${kb(r.scriptBytes)} | ${kb(r.totalBytes)} |`,
+      );
+    }
+    console.log('');
+    for (const { name, run, scores } of results) {
+      console.log(`${name}: performance of each run ${scores.join(', ')}`);
+      if (run.failedAccessibility.length > 0) {
+        console.log(`${name}: failed accessibility audits: ${run.failedAccessibility.join(', ')}`);
+      }
+    }
+    const met = results.every(
+      ({ run }) => run.performance >= TARGETS.performance && run.accessibility >= TARGETS.accessibility,
+    );
+    console.log(
+      met
+        ? `\nTargets met (performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}).`
+        : '\nTargets NOT met.',
+    );
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    await env.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
