@@ -1,0 +1,1 @@
+export const probe = () => import('../features/maintenance/components/maintenance-tab.tsx');

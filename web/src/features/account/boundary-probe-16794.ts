@@ -1,0 +1,2 @@
+import { MaintenanceTab } from '../maintenance/components/maintenance-tab.tsx';
+export const probe = MaintenanceTab;
