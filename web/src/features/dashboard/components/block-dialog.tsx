@@ -90,11 +90,12 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
         duration: 10_000,
         action: {
           label: 'Undo',
+          // mutateAsync: the dialog is gone by then, and per-call callbacks of mutate would not run.
           onClick: () =>
-            restore.mutate(undoToken, {
-              onSuccess: () => toast.success('Activity block restored'),
-              onError: (err) => toast.error('Failed to restore the activity block', { description: err.message }),
-            }),
+            restore.mutateAsync(undoToken).then(
+              () => toast.success('Activity block restored'),
+              (err: Error) => toast.error('Failed to restore the activity block', { description: err.message }),
+            ),
         },
       });
     } catch {

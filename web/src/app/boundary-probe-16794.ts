@@ -1,1 +1,0 @@
-export const probe = () => import('../features/maintenance/components/maintenance-tab.tsx');

@@ -1,2 +1,0 @@
-import { MaintenanceTab } from '../maintenance/components/maintenance-tab.tsx';
-export const probe = MaintenanceTab;
