@@ -124,6 +124,13 @@ export const regenerateWebhookSecretResult = z.object({ webhook: webhookSettings
 export type RegenerateWebhookSecretResult = z.infer<typeof regenerateWebhookSecretResult>;
 export type RegenerateKeyResult = z.infer<typeof regenerateKeyResult>;
 
+export const githubOrgList = z.object({
+  organizations: z
+    .array(z.object({ login: z.string(), description: z.string().nullable() }))
+    .describe('The organisations the stored token can see (GET /user/orgs), by name'),
+});
+export type GithubOrgList = z.infer<typeof githubOrgList>;
+
 export const deletedCount = z.object({ success: z.literal(true), deleted: z.number().int() });
 
 export const runStatus = z.enum(['running', 'success', 'failed']);

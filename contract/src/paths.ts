@@ -101,6 +101,7 @@ export const integrationPaths = {
   statistics: (id: string) => `${integration(id)}/statistics`,
   apiCalls: (id: string) => `${integration(id)}/api-calls`,
   people: (id: string) => `${integration(id)}/people`,
+  githubOrgs: (id: string) => `${integration(id)}/github/orgs`,
 } as const;
 
 export const auditPaths = { auditLog: '/api/v1/account/audit-log' } as const;

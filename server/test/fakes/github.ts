@@ -1,4 +1,13 @@
-import { bearerOf, type FakeReply, type FakeServer, type SeenRequest, startFakeServer } from './fake-server.ts';
+import {
+  basicCredentials,
+  bearerOf,
+  type FakeReply,
+  type FakeServer,
+  redirectWith,
+  type SeenRequest,
+  startFakeServer,
+} from './fake-server.ts';
+import { codeBook } from './oauth-codes.ts';
 
 export interface FakeCommit {
   sha: string;
@@ -24,10 +33,20 @@ export interface FakePushEvent {
  * A GitHub REST API on loopback, answering like api.github.com: `/orgs/{org}/events` newest first,
  * 100 a page with a Link header, a strong ETag and 304 for a matching If-None-Match, X-Poll-Interval;
  * compare and single-commit reads; 401 for an unknown token; rate-limit headers, and 403 with
- * `X-RateLimit-Remaining: 0` once `rateLimitLeft` runs out.
+ * `X-RateLimit-Remaining: 0` once `rateLimitLeft` runs out. Its OAuth app flow lives under
+ * `/login/oauth` (authorize, access_token: a token that does not expire), with `/user` and
+ * `/user/orgs` (Link paging) for the signed-in user.
  */
 export interface FakeGithub extends FakeServer {
   token: string;
+  clientId: string;
+  clientSecret: string;
+  /** The user who consents at the authorize page. */
+  login: string;
+  /** The organisations that user belongs to, as /user/orgs lists them. */
+  orgs: { login: string; description: string | null }[];
+  /** GITHUB_OAUTH_URL for this fake. */
+  oauthUrl: string;
   pushes: Map<string, FakePushEvent[]>;
   commits: Map<string, FakeCommit>;
   /** Parent chain per repo: compare(before, head) walks back from head to before. */
@@ -72,7 +91,13 @@ export async function startFakeGithub(token = 'gho_fake_token'): Promise<FakeGit
     parents: new Map(),
     pollInterval: 60,
     rateLimitLeft: 5000,
+    clientId: 'github-client-id',
+    clientSecret: 'github-client-secret',
+    login: 'ada',
+    orgs: [],
+    oauthUrl: '',
   } as Omit<FakeGithub, keyof FakeServer>;
+  const codes = codeBook();
   const limitHeaders = () => ({
     'x-ratelimit-limit': '5000',
     'x-ratelimit-remaining': String(Math.max(0, fake.rateLimitLeft)),
@@ -80,6 +105,27 @@ export async function startFakeGithub(token = 'gho_fake_token'): Promise<FakeGit
   });
 
   const handle = (req: SeenRequest, base: string): FakeReply => {
+    if (req.method === 'GET' && req.path === '/login/oauth/authorize') {
+      if (req.query.get('client_id') !== fake.clientId) return { status: 404, text: 'Not Found' };
+      const code = codes.issue(req.query);
+      return redirectWith(req.query.get('redirect_uri') ?? '', { code, state: req.query.get('state') ?? '' });
+    }
+    if (req.method === 'POST' && req.path === '/login/oauth/access_token') {
+      const client = basicCredentials(req.headers);
+      if ((client?.user ?? req.form.get('client_id')) !== fake.clientId) {
+        return { json: { error: 'incorrect_client_credentials', error_description: 'The client_id is incorrect.' } };
+      }
+      if ((client?.password ?? req.form.get('client_secret')) !== fake.clientSecret) {
+        return {
+          json: { error: 'incorrect_client_credentials', error_description: 'The client_secret is incorrect.' },
+        };
+      }
+      const redeemed = codes.redeem(req.form);
+      if ('error' in redeemed) {
+        return { status: 400, json: { error: 'bad_verification_code', error_description: redeemed.description } };
+      }
+      return { json: { access_token: fake.token, token_type: 'bearer', scope: 'read:org,repo' } };
+    }
     if (bearerOf(req.headers) !== fake.token) {
       return { status: 401, json: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
     }
@@ -89,6 +135,19 @@ export async function startFakeGithub(token = 'gho_fake_token'): Promise<FakeGit
         headers: limitHeaders(),
         json: { message: 'API rate limit exceeded for user ID 1.' },
       };
+    }
+    if (req.path === '/user') {
+      return { headers: limitHeaders(), json: { login: fake.login, id: 1, type: 'User' } };
+    }
+    if (req.path === '/user/orgs') {
+      const page = Number(req.query.get('page') ?? '1');
+      const perPage = Math.min(100, Number(req.query.get('per_page') ?? '30'));
+      const headers: Record<string, string> = limitHeaders();
+      if (page * perPage < fake.orgs.length) {
+        headers.link = `<${base}/user/orgs?per_page=${perPage}&page=${page + 1}>; rel="next"`;
+      }
+      const slice = fake.orgs.slice((page - 1) * perPage, page * perPage);
+      return { headers, json: slice.map((o, i) => ({ login: o.login, id: 100 + i, description: o.description })) };
     }
     const events = /^\/orgs\/([^/]+)\/events$/.exec(req.path);
     if (events?.[1]) {
@@ -136,6 +195,7 @@ export async function startFakeGithub(token = 'gho_fake_token'): Promise<FakeGit
   let base = '';
   const server = await startFakeServer((req) => handle(req, base));
   base = server.url;
+  fake.oauthUrl = `${server.url}/login/oauth`;
   const self = Object.assign(server, fake) as FakeGithub;
   fake = self;
   return self;

@@ -1,4 +1,13 @@
-import { bearerOf, type FakeReply, type FakeServer, type SeenRequest, startFakeServer } from './fake-server.ts';
+import {
+  basicCredentials,
+  bearerOf,
+  type FakeReply,
+  type FakeServer,
+  redirectWith,
+  type SeenRequest,
+  startFakeServer,
+} from './fake-server.ts';
+import { codeBook } from './oauth-codes.ts';
 
 export interface FakeGitlabCommit {
   id: string;
@@ -22,11 +31,23 @@ export interface FakeGitlabPush {
 /**
  * A GitLab REST API (`/api/v4`) on loopback: project events newest first with `page`/`per_page`,
  * `action` and `after` filters; group projects; repository compare and commits. A personal access
- * token in PRIVATE-TOKEN or an OAuth token as Bearer; anything else is 401 like gitlab.com.
+ * token in PRIVATE-TOKEN or an OAuth token as Bearer; anything else (an expired token too) is 401
+ * like gitlab.com. The OAuth application flow: `/oauth/authorize` with PKCE and `/oauth/token`
+ * (2-hour tokens; a refresh issues a new access and refresh token), and `/api/v4/user`.
  */
 export interface FakeGitlab extends FakeServer {
   privateToken: string;
   oauthToken: string;
+  refreshToken: string;
+  /** OAuth access tokens GitLab no longer accepts. */
+  expired: Set<string>;
+  refreshes: number;
+  clientId: string;
+  clientSecret: string;
+  /** The user who consents at the authorize page. */
+  username: string;
+  /** Whether the last authorize request carried a PKCE challenge. */
+  lastAuthorizeHadPkce: boolean;
   pushes: FakeGitlabPush[];
   commits: Map<string, FakeGitlabCommit>;
   parents: Map<string, string>;
@@ -48,18 +69,73 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
   let fake = {
     privateToken: 'glpat-fake',
     oauthToken: 'gl-oauth-fake',
+    refreshToken: 'gl-refresh-fake',
+    expired: new Set<string>(),
+    refreshes: 0,
+    clientId: 'gitlab-client-id',
+    clientSecret: 'gitlab-client-secret',
+    username: 'ada',
+    lastAuthorizeHadPkce: false,
     pushes: [],
     commits: new Map(),
     parents: new Map(),
     groups: new Map(),
   } as Omit<FakeGitlab, keyof FakeServer>;
 
+  const codes = codeBook();
+  const tokens = (): FakeReply => ({
+    json: {
+      access_token: fake.oauthToken,
+      token_type: 'Bearer',
+      expires_in: 7200,
+      refresh_token: fake.refreshToken,
+      scope: 'read_api',
+      created_at: Math.floor(Date.now() / 1000),
+    },
+  });
+  const invalidGrant: FakeReply = {
+    status: 400,
+    json: {
+      error: 'invalid_grant',
+      error_description:
+        'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+    },
+  };
+
   const handle = (req: SeenRequest): FakeReply => {
+    if (req.method === 'GET' && req.path === '/oauth/authorize') {
+      if (req.query.get('client_id') !== fake.clientId) return { status: 401, text: 'invalid_client' };
+      fake.lastAuthorizeHadPkce = req.query.get('code_challenge_method') === 'S256';
+      const code = codes.issue(req.query);
+      return redirectWith(req.query.get('redirect_uri') ?? '', { code, state: req.query.get('state') ?? '' });
+    }
+    if (req.method === 'POST' && req.path === '/oauth/token') {
+      const client = basicCredentials(req.headers);
+      const id = client?.user ?? req.form.get('client_id');
+      const secret = client?.password ?? req.form.get('client_secret');
+      if (id !== fake.clientId || secret !== fake.clientSecret) {
+        return { status: 401, json: { error: 'invalid_client', error_description: 'Client authentication failed.' } };
+      }
+      if (req.form.get('grant_type') === 'authorization_code') {
+        return 'error' in codes.redeem(req.form) ? invalidGrant : tokens();
+      }
+      if (req.form.get('grant_type') === 'refresh_token' && req.form.get('refresh_token') === fake.refreshToken) {
+        fake.refreshes++;
+        fake.oauthToken = `gl-oauth-${fake.refreshes}`;
+        fake.refreshToken = `gl-refresh-${fake.refreshes}`;
+        return tokens();
+      }
+      return invalidGrant;
+    }
     const token = req.headers['private-token'];
-    if (token !== fake.privateToken && bearerOf(req.headers) !== fake.oauthToken) {
+    const bearer = bearerOf(req.headers);
+    if (token !== fake.privateToken && (bearer !== fake.oauthToken || fake.expired.has(bearer))) {
       return { status: 401, json: { message: '401 Unauthorized' } };
     }
     const path = req.path.replace(/^\/api\/v4/, '');
+    if (path === '/user') {
+      return { json: { id: 1, username: fake.username, name: 'Ada Lovelace', email: 'ada@acme.dev' } };
+    }
     const group = /^\/groups\/([^/]+)\/projects$/.exec(path);
     if (group?.[1]) {
       const ids = fake.groups.get(decodeURIComponent(group[1]));

@@ -1,3 +1,4 @@
+import { formatter } from './format-time';
 export const TIME_OF_DAY_BANDS = [
   'early-morning',
   'morning',
@@ -22,15 +23,7 @@ export function timeOfDay(hour: number): TimeOfDay {
 
 /** The local hour of an instant in an IANA timezone (falls back to UTC for an unknown zone). */
 export function localHour(date: Date, timeZone: string): number {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: zone }).format(date);
-  let text: string;
-  try {
-    text = format(timeZone);
-  } catch {
-    text = format('UTC');
-  }
-  return Number(text) % 24;
+  return Number(formatter('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(date)) % 24;
 }
 
 /** Soft background tints for each band, used behind local times. */

@@ -5,6 +5,7 @@ import {
   availableServices,
   createIntegrationBody,
   deletedCount,
+  githubOrgList,
   integrationBlocks,
   integrationDetail,
   integrationEvents,
@@ -32,6 +33,7 @@ import {
   listIntegrationPeople,
   listRuns,
 } from './data-service.ts';
+import { listGithubOrganizations } from './github-orgs.ts';
 import {
   createIntegration,
   deleteIntegration,
@@ -133,6 +135,21 @@ Both answer 403 with code \`UPGRADE_REQUIRED\`. A Demo Data integration backfill
       async (request) => setIntegrationStatus(ctxOf(deps, request), request.params.id, status),
     );
   }
+  app.get(
+    '/api/v1/integrations/:id/github/orgs',
+    {
+      schema: {
+        tags,
+        summary: "The GitHub organisations the integration's token can see (managers)",
+        description: `For the Setup form's organisation picker: GitHub's \`GET /user/orgs\` with the OAuth token (or
+the personal access token saved in Setup). 404 for an integration that is not GitHub; 409 without a token or
+when GitHub refuses it. The chosen logins are saved as \`config.organizations\` (comma separated).`,
+        params: idParams,
+        response: { 200: githubOrgList, 409: errorBody, ...refusals },
+      },
+    },
+    async (request) => listGithubOrganizations(ctxOf(deps, request), request.params.id),
+  );
   app.post(
     '/api/v1/integrations/:id/regenerate-key',
     {

@@ -1,6 +1,7 @@
 import type {
   AvailableService,
   CreateIntegrationBody,
+  GithubOrgList,
   IntegrationDetail,
   IntegrationList,
   RegenerateKeyResult,
@@ -18,6 +19,7 @@ export const integrationKeys = {
   services: ['integrations', 'available-services'] as const,
   detail: (id: string) => ['integrations', 'detail', id] as const,
   data: (id: string) => ['integrations', 'data', id] as const,
+  githubOrgs: (id: string) => ['integrations', 'github-orgs', id] as const,
 };
 
 const integrationListQuery = queryOptions({
@@ -40,6 +42,16 @@ export const integrationQuery = (id: string) =>
     refetchInterval: 30_000,
   });
 export const useIntegration = (id: string) => useQuery(integrationQuery(id));
+
+/** The GitHub organisations the integration's token can see (the Setup form's picker). */
+export const useGithubOrgs = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: integrationKeys.githubOrgs(id),
+    queryFn: ({ signal }) => api<GithubOrgList>(apiPaths.integrations.githubOrgs(id), { signal }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
 
 const createIntegration = (body: CreateIntegrationBody) =>
   api<IntegrationDetail>(apiPaths.integrations.integrations, { method: 'POST', body });

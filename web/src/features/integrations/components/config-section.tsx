@@ -8,6 +8,7 @@ import { Select } from '../../../ui/select';
 import { toast } from '../../../ui/toaster';
 import { useUpdateIntegration } from '../api/integrations';
 import { type ConfigField, draftToPatch, initialDraft, integrationConfigFields } from '../lib/config-schema';
+import { GithubOrgPicker } from './github-org-picker';
 
 function Control({
   field,
@@ -73,15 +74,14 @@ export function ConfigSection({ integration }: { integration: IntegrationDetail 
     const result = draftToPatch(fields, draft, initial, (key) => Boolean(integration.maskedSecrets[key]));
     setErrors(result.errors);
     if (Object.keys(result.errors).length > 0 || Object.keys(result.patch).length === 0) return;
-    update.mutate(
-      { config: result.patch },
-      {
-        onSuccess: (detail) => {
-          setDraft(initialDraft(fields, detail.config));
-          toast.success('Configuration saved');
-        },
-        onError: (err) => toast.error(`Failed to save the configuration. ${err.message}`),
+    // The Setup tab remounts this form once the saved config arrives, so the outcome is reported
+    // from the promise (mutate's own callbacks are dropped with the unmounted form).
+    update.mutateAsync({ config: result.patch }).then(
+      (detail) => {
+        setDraft(initialDraft(fields, detail.config));
+        toast.success('Configuration saved');
       },
+      (err: Error) => toast.error(`Failed to save the configuration. ${err.message}`),
     );
   };
 
@@ -93,23 +93,34 @@ export function ConfigSection({ integration }: { integration: IntegrationDetail 
           description={running ? 'Stop the integration to change its configuration.' : 'Settings of this service.'}
         />
         <CardContent className="grid gap-4 sm:max-w-lg">
-          {fields.map((field) => (
-            <Field
-              key={field.key}
-              label={field.label}
-              hint={field.hint}
-              required={field.required}
-              error={errors[field.key]}
-            >
-              <Control
-                field={field}
+          {fields.map((field) =>
+            integration.provider === 'github' && field.key === 'organizations' ? (
+              <GithubOrgPicker
+                key={field.key}
+                integration={integration}
+                label={field.label}
                 value={draft[field.key] ?? ''}
                 disabled={running || update.isPending}
-                storedSecret={integration.maskedSecrets[field.key]}
                 onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
               />
-            </Field>
-          ))}
+            ) : (
+              <Field
+                key={field.key}
+                label={field.label}
+                hint={field.hint}
+                required={field.required}
+                error={errors[field.key]}
+              >
+                <Control
+                  field={field}
+                  value={draft[field.key] ?? ''}
+                  disabled={running || update.isPending}
+                  storedSecret={integration.maskedSecrets[field.key]}
+                  onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
+                />
+              </Field>
+            ),
+          )}
         </CardContent>
         {dirty && !running ? (
           <CardFooter>

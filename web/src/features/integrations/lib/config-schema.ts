@@ -59,6 +59,7 @@ export function configFields(schema: Record<string, unknown>): ConfigField[] {
         }))
       : [],
     defaultValue: p.default,
+    hint: typeof p.description === 'string' ? p.description : undefined,
   }));
 }
 
