@@ -121,3 +121,62 @@ describe('several server processes on one database (DATABASE_URL)', () => {
     }
   }, 120_000);
 });
+
+describe('the per-key push rate limit across server processes', () => {
+  it('admits exactly the limit per minute when requests of one key reach two processes at once', async () => {
+    const name = `multi_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl());
+    url.pathname = `/${name}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      APP_SECRET: 'multi-process-secret-multi-process-secret',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'overlap-multi-')),
+      SEED_DEMO: 'false',
+      JOBS: 'false',
+      INGEST_RATE_LIMIT_PER_MINUTE: '30',
+    };
+    const [a, b] = await Promise.all([startProcess({ ...env, ROLE: 'all' }), startProcess({ ...env, ROLE: 'web' })]);
+    const database = connectDatabase(url.toString(), { max: 2 });
+    try {
+      const key = issueApiKey(new SecretBox(env.APP_SECRET));
+      await database.pool.query(
+        `insert into integrations (account_id, service_id, name, kind, status, api_key_hash, api_key_encrypted)
+         select a.id, s.id, 'Limited source', 'presence', 'active', $1, $2
+           from accounts a, services s where s.provider = 'custom' limit 1`,
+        [key.apiKeyHash, key.apiKeyEncrypted],
+      );
+      // All 50 requests must fall in one one-minute window: start early in a minute.
+      while (new Date().getSeconds() > 40) await new Promise((r) => setTimeout(r, 500));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, n) =>
+          fetch(`${(n % 2 === 0 ? a : b).url}/api/v1/presence`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${key.apiKey}` },
+            body: JSON.stringify({
+              timestamp: new Date(Date.now() - 3_600_000 + n * 60_000).toISOString(),
+              source: 'limit',
+              users: [{ personIdentifier: 'rl-1', status: 'online' }],
+            }),
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      const refused = answers.find((r) => r.status === 429);
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const counter = await database.pool.query('select sum(count)::int as n from api_rate_limits');
+      expect(counter.rows[0].n).toBe(50);
+      const runs = await database.pool.query(
+        `select count(*)::int as n from integration_runs where status = 'success'`,
+      );
+      expect(runs.rows[0].n).toBe(30);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});

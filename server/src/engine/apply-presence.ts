@@ -52,10 +52,10 @@ interface StateRow extends Record<string, unknown> {
 /**
  * Stores the samples and, in the same statement, reads for each person-integration whose samples
  * changed anything: its newest samples stored before this call, its newest block, and whether a
- * manually edited block lies at or after the point where the engine would resume; and the
+ * manually edited block lies at or after the point where the engine would resume; and its
  * integration's Setup timeout.
  */
-function storeSamples(tx: DbOrTx, integrationId: string, rows: { pi: string; at: number; status: PresenceStatus }[]) {
+function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: PresenceStatus }[]) {
   return tx.execute<StateRow>(sql`
     with ins as (
       insert into presence_samples as ps (person_integration_id, at, status)
@@ -73,7 +73,8 @@ function storeSamples(tx: DbOrTx, integrationId: string, rows: { pi: string; at:
            array(select x.ms from (select (extract(epoch from s.at) * 1000)::float8 as ms from presence_samples s
                                     where s.person_integration_id = c.pi order by s.at desc
                                     limit ${STATE_SAMPLES}) x order by x.ms) as recent_ms,
-           ${silenceTimeoutSql(integrationId)} as silence_timeout,
+           ${silenceTimeoutSql(sql`(select pi.integration_id from person_integrations pi where pi.id = c.pi)`)}
+             as silence_timeout,
            blk.id as block_id, (extract(epoch from blk.start_time) * 1000)::float8 as block_start_ms,
            (extract(epoch from blk.end_time) * 1000)::float8 as block_end_ms,
            (extract(epoch from blk.last_sample_at) * 1000)::float8 as block_last_ms,
@@ -94,6 +95,8 @@ interface Extension {
   pi: string;
   personId: string;
   timezone: string;
+  accountId: string;
+  integrationId: string;
   replaceId: string | null;
   spans: BlockSpan[];
 }
@@ -103,11 +106,7 @@ interface Extension {
  * give: every sample of this call is new and later than every stored sample, the stored state is
  * consistent, and no manually edited block is in the way. Otherwise null (full recompute).
  */
-function extensionOf(
-  row: StateRow,
-  entry: { personId: string; timezone: string; samples: Sample[] },
-  opts: BlockOptions,
-): Extension | null {
+function extensionOf(row: StateRow, entry: PiEntry, opts: BlockOptions): Extension | null {
   if (!row.all_new || row.edited_near || row.block_edited) return null;
   if (row.prev_ms !== null && row.prev_ms >= row.min_ms) return null;
   const newest = row.prev_ms !== null && row.prev_status ? { at: row.prev_ms, status: row.prev_status } : null;
@@ -121,6 +120,8 @@ function extensionOf(
     pi: row.pi,
     personId: entry.personId,
     timezone: entry.timezone,
+    accountId: entry.group.accountId,
+    integrationId: entry.group.integrationId,
     replaceId: state.open ? row.block_id : null,
     spans: continueBlocks(state, entry.samples, opts),
   };
@@ -146,13 +147,11 @@ function rollupRangeOf(ext: Extension, row: StateRow, now: number, accountId: st
   };
 }
 
-async function writeExtensions(
-  tx: DbOrTx,
-  input: { accountId: string; integrationId: string },
-  extensions: Extension[],
-): Promise<void> {
+async function writeExtensions(tx: DbOrTx, extensions: Extension[]): Promise<void> {
   const updates: { id: string; end_time: string | null; last_sample_at: string }[] = [];
   const inserts: {
+    account_id: string;
+    integration_id: string;
     pi: string;
     person_id: string;
     start_time: string;
@@ -167,6 +166,8 @@ async function writeExtensions(
         updates.push({ id: ext.replaceId, end_time: end, last_sample_at: isoOf(span.lastSampleAt) });
       } else {
         inserts.push({
+          account_id: ext.accountId,
+          integration_id: ext.integrationId,
           pi: ext.pi,
           person_id: ext.personId,
           start_time: isoOf(span.start),
@@ -189,10 +190,10 @@ async function writeExtensions(
     )
     insert into activity_blocks (account_id, person_id, person_integration_id, integration_id, start_time,
                                  end_time, last_sample_at, timezone_at_start)
-    select ${input.accountId}::uuid, b.person_id, b.pi, ${input.integrationId}::uuid, b.start_time, b.end_time,
-           b.last, b.tz
+    select b.account_id, b.person_id, b.pi, b.integration_id, b.start_time, b.end_time, b.last, b.tz
       from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb)
-        as b(pi uuid, person_id uuid, start_time timestamptz, end_time timestamptz, last timestamptz, tz text)
+        as b(account_id uuid, integration_id uuid, pi uuid, person_id uuid, start_time timestamptz,
+             end_time timestamptz, last timestamptz, tz text)
   `);
 }
 
@@ -209,34 +210,60 @@ async function writeExtensions(
  * recomputeBlocks instead. A call costs a fixed handful of queries however many samples it carries.
  */
 export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput): Promise<ApplyPresenceResult> {
-  if (input.samples.length === 0) return { changedPersonIds: [], extended: 0 };
-  const now = (input.now ?? new Date()).getTime();
-  const stepMs = Math.max(1, input.stepMinutes) * 60_000;
+  return applyPresenceGroups(tx, [input]);
+}
 
-  const byPi = new Map<string, { personId: string; timezone: string; samples: Sample[] }>();
-  for (const s of input.samples) {
-    const entry = byPi.get(s.personIntegrationId) ?? { personId: s.personId, timezone: s.timezone, samples: [] };
-    entry.samples.push({ at: s.at.getTime(), status: s.status });
-    byPi.set(s.personIntegrationId, entry);
+/** The samples of one person-integration in a call, with its integration's input. */
+interface PiEntry {
+  personId: string;
+  timezone: string;
+  samples: Sample[];
+  group: ApplyPresenceInput;
+}
+
+/**
+ * applyPresenceSamples for the samples of several integrations at once (the presence pump's
+ * round): the samples of all of them are stored in one statement, the extensions written in one,
+ * and the rollups refreshed in one; only the full recomputes (late or out-of-order samples) still
+ * run per integration, since they depend on its sampling step and timeout.
+ */
+export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput[]): Promise<ApplyPresenceResult> {
+  const live = groups.filter((g) => g.samples.length > 0);
+  const first = live[0];
+  if (!first) return { changedPersonIds: [], extended: 0 };
+  const now = (first.now ?? new Date()).getTime();
+
+  const byPi = new Map<string, PiEntry>();
+  for (const group of live) {
+    for (const s of group.samples) {
+      const entry = byPi.get(s.personIntegrationId) ?? {
+        personId: s.personId,
+        timezone: s.timezone,
+        samples: [],
+        group,
+      };
+      entry.samples.push({ at: s.at.getTime(), status: s.status });
+      byPi.set(s.personIntegrationId, entry);
+    }
   }
   for (const entry of byPi.values()) entry.samples = normaliseSamples(entry.samples);
   const rows = [...byPi.entries()].flatMap(([pi, e]) => e.samples.map((s) => ({ pi, ...s })));
 
-  const states = await storeSamples(tx, input.integrationId, rows);
+  const states = await storeSamples(tx, rows);
   if (states.rows.length === 0) return { changedPersonIds: [], extended: 0 };
-  const silenceTimeoutMs = silenceTimeoutMsOf(states.rows[0]?.silence_timeout);
-  const opts: BlockOptions = { stepMs, now, silenceTimeoutMs };
 
   const extensions: Extension[] = [];
   const ranges: RollupRange[] = [];
-  const targets: RecomputeTarget[] = [];
+  const targets = new Map<ApplyPresenceInput, { silenceTimeoutMs: number | null; list: RecomputeTarget[] }>();
   for (const row of states.rows) {
     const entry = byPi.get(row.pi);
     if (!entry) continue;
+    const silenceTimeoutMs = silenceTimeoutMsOf(row.silence_timeout);
+    const opts: BlockOptions = { stepMs: Math.max(1, entry.group.stepMinutes) * 60_000, now, silenceTimeoutMs };
     const ext = extensionOf(row, entry, opts);
     if (ext) {
       extensions.push(ext);
-      if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now, input.accountId));
+      if (ext.spans.length > 0) ranges.push(rollupRangeOf(ext, row, now, entry.group.accountId));
       continue;
     }
     let minAt = Number.POSITIVE_INFINITY;
@@ -245,23 +272,26 @@ export async function applyPresenceSamples(tx: DbOrTx, input: ApplyPresenceInput
       minAt = Math.min(minAt, s.at);
       maxAt = Math.max(maxAt, s.at);
     }
-    targets.push({ personIntegrationId: row.pi, personId: entry.personId, timezone: entry.timezone, minAt, maxAt });
+    const target = targets.get(entry.group) ?? { silenceTimeoutMs, list: [] };
+    target.list.push({ personIntegrationId: row.pi, personId: entry.personId, timezone: entry.timezone, minAt, maxAt });
+    targets.set(entry.group, target);
   }
 
-  await writeExtensions(tx, input, extensions);
-  if (targets.length > 0) {
+  await writeExtensions(tx, extensions);
+  for (const [group, { silenceTimeoutMs, list }] of targets) {
     const recomputed = await recomputeBlocks(tx, {
-      accountId: input.accountId,
-      integrationId: input.integrationId,
-      stepMinutes: input.stepMinutes,
+      accountId: group.accountId,
+      integrationId: group.integrationId,
+      stepMinutes: group.stepMinutes,
       silenceTimeoutMs,
       now: new Date(now),
-      targets,
+      targets: list,
       deferRollups: true,
     });
     ranges.push(...recomputed.rollupRanges);
   }
   await refreshRollupRanges(tx, ranges, new Date(now));
-  const changedPersonIds = [...new Set([...extensions.map((e) => e.personId), ...targets.map((t) => t.personId)])];
+  const recomputedPeople = [...targets.values()].flatMap((t) => t.list.map((x) => x.personId));
+  const changedPersonIds = [...new Set([...extensions.map((e) => e.personId), ...recomputedPeople])];
   return { changedPersonIds, extended: extensions.length };
 }

@@ -70,6 +70,22 @@ const rowOf = (call: LoggedCall) => ({
   response: truncateBody(call.response),
 });
 
+/** The log row with its column names, for a statement writing many calls at once (the push group commit). */
+export function apiCallRow(call: LoggedCall) {
+  const r = rowOf(call);
+  return {
+    integration_id: r.integrationId,
+    account_id: r.accountId,
+    method: r.method,
+    endpoint: r.endpoint,
+    status_code: r.statusCode,
+    duration_ms: r.durationMs,
+    payload: r.payload,
+    response: r.response,
+  };
+}
+export type ApiCallRow = ReturnType<typeof apiCallRow>;
+
 /** Writes one row of the API call log (and now and then trims the integration's log to its bound). */
 export async function insertApiCall(db: DbOrTx, call: LoggedCall): Promise<void> {
   await db.insert(apiCalls).values(rowOf(call));

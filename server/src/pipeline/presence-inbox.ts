@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { PresenceStatus } from '../db/schema/activity.ts';
-import { applyPresenceSamples, type PresenceSampleInput } from '../engine/apply-presence.ts';
+import { type ApplyPresenceInput, applyPresenceGroups, type PresenceSampleInput } from '../engine/apply-presence.ts';
 import { ACTIVE_STATUSES } from '../engine/blocks.ts';
 import { cachedStepMinutesFor } from '../engine/step.ts';
 import { type IdentityRefresh, refreshIdentities } from './identity.ts';
@@ -104,7 +104,7 @@ function newestSightings(taken: TakenRow[], identities: Map<string, IdentityRow>
 /**
  * Applies up to `limit` (INBOX_BATCH) inbox rows in one transaction: takes them out of the inbox, locks their
  * people, refreshes lastSeenAt/isOnline/status/timezone once per person-integration, and runs the
- * block engine (samples, blocks, rollups) per integration. Samples of people ignored since the push,
+ * block engine (samples, blocks, rollups) once for all their integrations. Samples of people ignored since the push,
  * or of person-integrations deleted since, are dropped. A failure rolls everything back, so the rows
  * stay in the inbox for the next attempt.
  */
@@ -136,12 +136,15 @@ export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH
       });
       byIntegration.set(row.integration_id, entry);
     }
+    // One engine call for every integration of the round.
+    const groups: ApplyPresenceInput[] = [];
     let applied = 0;
     for (const [integrationId, { accountId, samples }] of byIntegration) {
       const stepMinutes = await cachedStepMinutesFor(tx, integrationId);
-      await applyPresenceSamples(tx, { accountId, integrationId, stepMinutes, samples, now });
+      groups.push({ accountId, integrationId, stepMinutes, samples, now });
       applied += samples.length;
     }
+    await applyPresenceGroups(tx, groups);
     return {
       locked: true,
       applied,

@@ -20,6 +20,34 @@ export interface RunRecorder {
    */
   finish(counts: RunCounts, within?: DbOrTx, alongside?: SQL[]): Promise<void>;
   fail(error: unknown, counts?: RunCounts): Promise<void>;
+  /**
+   * A deferred run's successful outcome as rows, for a caller writing many runs in one statement
+   * (the push API's group commit); `fail` still records a failure if that write does not commit.
+   */
+  successRows(counts: RunCounts): { run: RunRow; events: RunEventRow[] };
+}
+
+/** An integration_runs row as written by a group of pushes. */
+export interface RunRow {
+  id: string;
+  integration_id: string;
+  account_id: string;
+  trigger: RunTrigger;
+  status: 'success' | 'failed';
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  people_found: number;
+  events_created: number;
+}
+
+/** An integration_run_events row. */
+export interface RunEventRow {
+  run_id: string;
+  event: DebugEventKind;
+  ts: string;
+  dur: number | null;
+  details: Record<string, unknown> | null;
 }
 
 /** Debug events kept per run; further ones are counted in one closing milestone. */
@@ -77,14 +105,7 @@ export async function startRun(
   };
   debug('integration_start', { trigger });
 
-  const write = async (
-    status: 'success' | 'failed',
-    counts: RunCounts,
-    errorMessage: string | null,
-    target: DbOrTx = db,
-    alongside: SQL[] = [],
-  ) => {
-    if (done) return;
+  const closing = (status: 'success' | 'failed', counts: RunCounts, errorMessage: string | null) => {
     const finishedAt = new Date();
     const durationMs = finishedAt.getTime() - startedAt.getTime();
     const events = [...buffer];
@@ -101,6 +122,18 @@ export async function startRun(
         ? { event: 'integration_complete', ts: finishedAt.toISOString(), dur: durationMs, details: { ...counts } }
         : { event: 'error', ts: finishedAt.toISOString(), dur: durationMs, details: { message: errorMessage } },
     );
+    return { finishedAt, durationMs, events };
+  };
+
+  const write = async (
+    status: 'success' | 'failed',
+    counts: RunCounts,
+    errorMessage: string | null,
+    target: DbOrTx = db,
+    alongside: SQL[] = [],
+  ) => {
+    if (done) return;
+    const { finishedAt, durationMs, events } = closing(status, counts, errorMessage);
     const upsertRun = options.deferInsert
       ? sql`insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
                                           duration_ms, people_found, events_created, error_message)
@@ -137,5 +170,23 @@ export async function startRun(
     debug,
     finish: (counts, within, alongside) => write('success', counts, null, within, alongside),
     fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),
+    successRows: (counts) => {
+      const { finishedAt, durationMs, events } = closing('success', counts, null);
+      return {
+        run: {
+          id: runId,
+          integration_id: integration.id,
+          account_id: integration.accountId,
+          trigger,
+          status: 'success',
+          started_at: startedAt.toISOString(),
+          finished_at: finishedAt.toISOString(),
+          duration_ms: durationMs,
+          people_found: counts.peopleFound,
+          events_created: counts.eventsCreated,
+        },
+        events: events.map((e) => ({ run_id: runId, ...e })),
+      };
+    },
   };
 }

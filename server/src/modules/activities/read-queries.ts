@@ -1,6 +1,7 @@
 import type { ActivityBlock, ActivityEvent, ActivityPrediction } from '@overlap/contract/activity';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 
 /** A half-open interval of time [from, to). */
 export interface TimeWindow {
@@ -74,7 +75,9 @@ export async function findBlocksInWindow(
   if (isEmpty(personIds)) return [];
   const inPeople = personIn(sql`b.person_id`, personIds);
   const overlaps = sql`b.start_time < ${window.to} and coalesce(b.end_time, 'infinity') > ${window.from}`;
-  const result = await db.execute<BlockRow>(sql`
+  const rows = await preparedRows<BlockRow>(
+    db,
+    sql`
     select ${blockColumns} from activity_blocks b join integrations i on i.id = b.integration_id
     where b.account_id = ${accountId} and ${inPeople} and ${overlaps}
       and b.start_time >= ${window.from}::timestamptz - interval '1 day'
@@ -83,9 +86,10 @@ export async function findBlocksInWindow(
     select ${blockColumns} from activity_blocks b join integrations i on i.id = b.integration_id
     where b.account_id = ${accountId} and ${inPeople} and ${overlaps}
       and (b.end_time is null or b.end_time - b.start_time > interval '1 day')
-    order by start_time, id`);
+    order by start_time, id`,
+  );
   const now = new Date();
-  return result.rows.map((row) => toBlock(row, now));
+  return rows.map((row) => toBlock(row, now));
 }
 
 interface EventRow extends Record<string, unknown> {
@@ -129,12 +133,15 @@ export async function findEventsInWindow(
   window: TimeWindow,
 ): Promise<OwnedEvent[]> {
   if (isEmpty(personIds)) return [];
-  const result = await db.execute<EventRow>(sql`
+  const rows = await preparedRows<EventRow>(
+    db,
+    sql`
     select ${eventColumns} from activity_events e ${eventJoins}
     where e.account_id = ${accountId} and ${personIn(sql`e.person_id`, personIds)}
       and e.timestamp >= ${window.from} and e.timestamp < ${window.to}
-    order by e.timestamp, e.id`);
-  return result.rows.map(toEvent);
+    order by e.timestamp, e.id`,
+  );
+  return rows.map(toEvent);
 }
 
 interface PredictionRow extends Record<string, unknown> {
@@ -158,15 +165,18 @@ export async function findPredictionsInWindow(
   const flag = onlyWithFeature
     ? sql`and exists (select 1 from accounts a where a.id = ${accountId} and ${onlyWithFeature} = any(a.features))`
     : sql``;
-  const result = await db.execute<PredictionRow>(sql`
+  const rows = await preparedRows<PredictionRow>(
+    db,
+    sql`
     select p.id, p.person_id, p.start_time, p.end_time, p.timezone_at_start, p.confidence
     from activity_predictions p
     where p.account_id = ${accountId} and ${personIn(sql`p.person_id`, personIds)} ${flag}
       and p.start_time >= ${window.from}::timestamptz - interval '1 day' and p.start_time < ${window.to}
       and p.end_time > ${window.from}
-    order by p.start_time, p.id`);
+    order by p.start_time, p.id`,
+  );
   const now = Date.now();
-  return result.rows.map((row) => {
+  return rows.map((row) => {
     const start = new Date(row.start_time);
     const end = new Date(row.end_time);
     return {

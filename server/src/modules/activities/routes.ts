@@ -1,4 +1,5 @@
 import { activitiesQuery, activitiesResponse } from '@overlap/contract/activity';
+import { plainJsonResponse } from '../../lib/plain-json.ts';
 import type { AreaPlugin } from '../area.ts';
 import { ctxOf } from '../area.ts';
 import { getActivitiesDay } from './service.ts';
@@ -7,6 +8,7 @@ const activitiesRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/activities',
     {
+      ...plainJsonResponse,
       schema: {
         tags: ['activities'],
         summary: "The team's day: active people with their blocks, events and predictions",

@@ -1,6 +1,7 @@
 import type { ActivitiesResponse } from '@overlap/contract/activity';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../core/context.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { PREDICTIONS_FEATURE } from '../../engine/predictions/feature.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import { resolveDayWindow } from './day-window.ts';
@@ -42,12 +43,15 @@ export async function getActivitiesDay(
     where account_id = ${ctx.accountId} and status = 'active' and archived_at is null
       ${visible ? sql`and id = any(${uuidArray(visible)})` : sql``}`;
   // One round trip: people, blocks, events and (with the feature flag) predictions in parallel.
-  const [peopleResult, blocks, events, predictions] = await Promise.all([
-    ctx.db.execute<DashboardPersonRow>(sql`
+  const [peopleRows, blocks, events, predictions] = await Promise.all([
+    preparedRows<DashboardPersonRow>(
+      ctx.db,
+      sql`
       select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at,
         person_identifier, is_demo
       from people p where p.id in (${shown})
-      order by lower(coalesce(name, email, person_identifier, '')), created_at, id`),
+      order by lower(coalesce(name, email, person_identifier, '')), created_at, id`,
+    ),
     findBlocksInWindow(ctx.db, ctx.accountId, shown, window),
     findEventsInWindow(ctx.db, ctx.accountId, shown, window),
     findPredictionsInWindow(ctx.db, ctx.accountId, shown, window, PREDICTIONS_FEATURE),
@@ -60,7 +64,7 @@ export async function getActivitiesDay(
     timezone: timeZone,
     windowStart: window.from.toISOString(),
     windowEnd: window.to.toISOString(),
-    people: peopleResult.rows.map((p) => ({
+    people: peopleRows.map((p) => ({
       id: p.id,
       name: p.name,
       email: p.email,

@@ -1,5 +1,6 @@
 import { weeklyData, weekQuery, yearlyData, yearQuery } from '@overlap/contract/calendars';
 import { idParams } from '@overlap/contract/common';
+import { plainJsonResponse } from '../../lib/plain-json.ts';
 import type { AreaPlugin } from '../area.ts';
 import { ctxOf } from '../area.ts';
 import { getPersonWeek } from './week-service.ts';
@@ -9,6 +10,7 @@ const calendarRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/people/:id/week',
     {
+      ...plainJsonResponse,
       schema: {
         tags: ['calendars'],
         summary: "A person's Monday-to-Sunday week, days cut in the person's timezone",
@@ -23,6 +25,7 @@ const calendarRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     '/api/v1/people/:id/year',
     {
+      ...plainJsonResponse,
       schema: {
         tags: ['calendars'],
         summary: "A person's year of daily summaries (from the daily rollups)",

@@ -2,6 +2,7 @@ import { FULL_SCORE_MINUTES, type YearlyData } from '@overlap/contract/calendars
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { addDays, localDateOf } from '../../lib/zoned-time.ts';
 import { findPersonBasics, timezoneOf } from '../people/person-queries.ts';
 
@@ -25,10 +26,13 @@ export async function getPersonYear(ctx: Ctx, personId: string, year: number | u
   const wanted = year ?? Number(localDateOf(new Date(), timeZone).slice(0, 4));
   const first = `${String(wanted).padStart(4, '0')}-01-01`;
   const last = `${String(wanted).padStart(4, '0')}-12-31`;
-  const result = await ctx.db.execute<RollupRow>(sql`
+  const rows = await preparedRows<RollupRow>(
+    ctx.db,
+    sql`
     select to_char(day, 'YYYY-MM-DD') as day, minutes_online, blocks, events from person_daily_rollups
-    where person_id = ${person.id} and account_id = ${ctx.accountId} and day between ${first}::date and ${last}::date`);
-  const byDay = new Map(result.rows.map((r) => [r.day, r]));
+    where person_id = ${person.id} and account_id = ${ctx.accountId} and day between ${first}::date and ${last}::date`,
+  );
+  const byDay = new Map(rows.map((r) => [r.day, r]));
   const dailySummaries: YearlyData['dailySummaries'] = [];
   for (let d = first; d <= last; d = addDays(d, 1)) {
     const r = byDay.get(d);

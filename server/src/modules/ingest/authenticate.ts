@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { AppDeps } from '../../core/context.ts';
 import { accountBlocked, forbidden, tooManyRequests, unauthorized } from '../../core/errors.ts';
 import type { AccountStatus } from '../../db/schema/accounts.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { type Batcher, createBatcher } from '../../pipeline/group-batcher.ts';
 import { decideRateLimit, type RateLimitDecision } from './rate-limit.ts';
 
 /** The integration a push API key belongs to, resolved once per request. */
@@ -51,15 +52,73 @@ function integrationOf(row: KeyRow, keyHash: string): PushIntegration {
   };
 }
 
-const lookupSql = (keyHash: string) => sql`
-  select i.id, i.account_id, i.name, i.status, i.archived_at, i.last_connected_at, a.status as account_status
-    from integrations i
-    join accounts a on a.id = i.account_id
-   where i.api_key_hash = ${keyHash}`;
+/**
+ * The key lookups of concurrent push requests, one statement per group: each key's integration and,
+ * in the same statement, the group's requests counted in the key's one-minute window (one atomic
+ * increment by the number of requests, so the count stays exact across processes). Unknown keys
+ * count nothing. Prepared once per connection.
+ */
+const LOOKUP_SQL = `
+with req as (select h, count(*)::int as n from unnest($1::text[]) as h group by h),
+found as (
+  select i.id, i.account_id, i.name, i.status, i.archived_at, i.last_connected_at, a.status as account_status,
+         i.api_key_hash as h
+    from integrations i join accounts a on a.id = i.account_id
+   where i.api_key_hash in (select h from req)
+),
+counted as (
+  insert into api_rate_limits (key_hash, window_start, count)
+  select r.h, date_trunc('minute', now()), r.n from req r where r.h in (select h from found)
+  on conflict (key_hash, window_start) do update set count = api_rate_limits.count + excluded.count
+  returning key_hash, count, ceil(extract(epoch from (window_start + interval '1 minute' - now())))::int as remaining
+)
+select f.*, c.count, c.remaining from found f left join counted c on c.key_hash = f.h`;
+
+interface Counted {
+  row: KeyRow;
+  /** This request's number in the key's window (1 = first). */
+  position: number;
+}
+
+const lookups = new WeakMap<pg.Pool, Batcher<string, Counted | null>>();
+
+function keyLookup(pool: pg.Pool): Batcher<string, Counted | null> {
+  let batcher = lookups.get(pool);
+  if (!batcher) {
+    batcher = createBatcher<string, Counted | null>({
+      run: async (hashes) => {
+        const result = await pool.query<KeyRow & { h: string }>({
+          name: 'push_key_lookup',
+          text: LOOKUP_SQL,
+          values: [hashes],
+        });
+        const byHash = new Map(result.rows.map((r) => [r.h, r]));
+        const asked = new Map<string, number>();
+        for (const h of hashes) asked.set(h, (asked.get(h) ?? 0) + 1);
+        const seen = new Map<string, number>();
+        return hashes.map((h) => {
+          const row = byHash.get(h);
+          if (!row) return null;
+          if (row.count === null || row.remaining === null) throw new Error('rate limit counter returned nothing');
+          const nth = (seen.get(h) ?? 0) + 1;
+          seen.set(h, nth);
+          return { row, position: row.count - (asked.get(h) ?? 1) + nth };
+        });
+      },
+      maxItems: 256,
+      maxRows: 256,
+      windowMs: 0,
+      maxInFlight: 2,
+    });
+    lookups.set(pool, batcher);
+  }
+  return batcher;
+}
 
 /**
- * The integration of `apiKey` and, in the same statement (one round trip, no separate commit), one
- * request counted in the key's rate-limit window. Unknown keys count nothing.
+ * The integration of `apiKey` and this request counted in the key's rate-limit window (grouped with
+ * the concurrent requests of this process: one write per group, not per request). Unknown keys
+ * count nothing.
  */
 async function findIntegrationCounting(
   deps: AppDeps,
@@ -67,21 +126,12 @@ async function findIntegrationCounting(
   perMinute: number,
 ): Promise<{ integration: PushIntegration; decision: RateLimitDecision } | null> {
   const keyHash = sha256(apiKey);
-  const result = await deps.database.db.execute<KeyRow>(sql`
-    with i as (${lookupSql(keyHash)}),
-    counted as (
-      insert into api_rate_limits (key_hash, window_start, count)
-      select ${keyHash}, date_trunc('minute', now()), 1 from i
-      on conflict (key_hash, window_start) do update set count = api_rate_limits.count + 1
-      returning count, ceil(extract(epoch from (window_start + interval '1 minute' - now())))::int as remaining
-    )
-    select i.*, counted.count, counted.remaining from i left join counted on true`);
-  const row = result.rows[0];
-  if (!row) return null;
-  if (row.count === null || row.remaining === null) throw new Error('rate limit counter returned nothing');
+  const counted = await keyLookup(deps.database.pool).submit(keyHash);
+  if (!counted) return null;
+  const { row, position } = counted;
   const decision = await decideRateLimit(deps.database.db, keyHash, perMinute, {
-    count: row.count,
-    remaining: row.remaining,
+    count: position,
+    remaining: row.remaining as number,
   });
   return { integration: integrationOf(row, keyHash), decision };
 }

@@ -11,29 +11,20 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
 import { ingestedItems } from '../../lib/metrics.ts';
-import { type ApiCallContext, apiCallInsertCte, trimApiCallLogSometimes } from '../../pipeline/api-call-log.ts';
+import {
+  type ApiCallContext,
+  apiCallInsertCte,
+  apiCallRow,
+  trimApiCallLogSometimes,
+} from '../../pipeline/api-call-log.ts';
 import { storeEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
-import { type InboxEntry, inboxInsertCte } from '../../pipeline/presence-inbox.ts';
+import type { InboxEntry } from '../../pipeline/presence-inbox.ts';
+import { presencePushCommitter, sharedTransaction } from '../../pipeline/push-commit.ts';
 import { type RunRecorder, startRun } from '../../pipeline/run-recorder.ts';
 import type { PushIntegration } from './authenticate.ts';
 
-const RETRYABLE = new Set(['40P01', '40001']);
 const DETAILED_PEOPLE = 20;
-
-/** One transaction per push; a deadlock or serialization failure is retried, so 2xx = committed. */
-async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(body);
-    } catch (err) {
-      const code =
-        (err as { code?: string; cause?: { code?: string } }).code ??
-        (err as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw err;
-    }
-  }
-}
 
 /** Records lastConnectedAt at most once a minute, so busy integrations don't contend on their row. */
 async function markConnected(db: Db, integration: PushIntegration): Promise<void> {
@@ -68,7 +59,8 @@ async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T>
 /**
  * A presence push: identities are looked up (unknown ones created), the samples go to the presence
  * inbox, and the run record, its debug events and the API call log row are written with them in
- * one statement: a 2xx means all of it is committed. The presence pump then applies the inbox
+ * one statement shared with the pushes arriving at the same time (group commit): a 2xx means all
+ * of it is committed. The presence pump then applies the inbox
  * (samples, blocks, rollups, lastSeenAt and isOnline) right behind, shared by every push that
  * arrived meanwhile, and tells the dashboards.
  */
@@ -141,8 +133,12 @@ export async function ingestPresence(
       peopleCreated,
       runId: run.id,
     };
-    const inbox = entries.length > 0 ? [inboxInsertCte(entries)] : [];
-    await run.finish({ peopleFound: body.users.length, eventsCreated: 0 }, db, [...inbox, ...successLog(call, result)]);
+    // Written with the concurrent pushes of this process in one statement and one commit.
+    const { run: runRow, events: runEvents } = run.successRows({ peopleFound: body.users.length, eventsCreated: 0 });
+    const apiCall = call
+      ? apiCallRow({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: JSON.stringify(result) })
+      : null;
+    await presencePushCommitter(deps.database.pool).submit({ inbox: entries, run: runRow, runEvents, apiCall });
     return result;
   });
   call?.markLogged();
@@ -167,8 +163,9 @@ export async function ingestEvents(
   const run = await startRun(db, integration, 'push', { deferInsert: true });
   run.debug('milestone', { endpoint: 'events', source: body.source, events: body.events.length });
   const people = new Set(body.events.map((e) => e.personIdentifier)).size;
-  const result = await recorded(run, () =>
-    inTransaction(db, async (tx) => {
+  // Run in one transaction with the events pushes arriving at the same time (group commit).
+  const result = await recorded(run, async () => {
+    const work = async (tx: Tx): Promise<EventsPushResult> => {
       const counts = await storeEvents(
         tx,
         integration,
@@ -178,8 +175,9 @@ export async function ingestEvents(
       const answer: EventsPushResult = { success: true, ...counts, runId: run.id };
       await run.finish({ peopleFound: people, eventsCreated: counts.created }, tx, successLog(call, answer));
       return answer;
-    }),
-  );
+    };
+    return (await sharedTransaction(db).submit(work)) as EventsPushResult;
+  });
   call?.markLogged();
   await trimApiCallLogSometimes(db, integration.id);
   await markConnected(db, integration);

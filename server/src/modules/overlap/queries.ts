@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import type { PredictedSpan } from './spans.ts';
 
@@ -35,13 +36,16 @@ export async function findActivePeople(
   ids?: readonly string[],
 ): Promise<PlannedPerson[]> {
   if (ids && ids.length === 0) return [];
-  const result = await db.execute<PersonRow>(sql`
+  const rows = await preparedRows<PersonRow>(
+    db,
+    sql`
     select id, coalesce(name, email, person_identifier) as name, timezone_manual, timezone_automatic, is_online
       from people
      where account_id = ${accountId} and status = 'active' and archived_at is null
        ${ids ? sql`and id = any(${uuidArray(ids)})` : sql``}
-     order by lower(coalesce(name, email, person_identifier, '')), id`);
-  return result.rows.map(toPerson);
+     order by lower(coalesce(name, email, person_identifier, '')), id`,
+  );
+  return rows.map(toPerson);
 }
 
 /** One person of the account, whatever their status; null when not the account's. */
@@ -75,7 +79,9 @@ export async function findBlockSpans(
   if (personIds.length === 0 || to <= from) return [];
   const inPeople = sql`b.person_id = any(${uuidArray(personIds)})`;
   const overlaps = sql`b.start_time < ${to.toISOString()}::timestamptz and coalesce(b.end_time, 'infinity') > ${from.toISOString()}::timestamptz`;
-  const result = await db.execute<{ person_id: string; start_ms: number; end_ms: number | null }>(sql`
+  const rows = await preparedRows<{ person_id: string; start_ms: number; end_ms: number | null }>(
+    db,
+    sql`
     select b.person_id, (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
            (extract(epoch from b.end_time) * 1000)::float8 as end_ms
       from activity_blocks b
@@ -87,8 +93,9 @@ export async function findBlockSpans(
            (extract(epoch from b.end_time) * 1000)::float8
       from activity_blocks b
      where b.account_id = ${accountId} and ${inPeople} and ${overlaps}
-       and (b.end_time is null or b.end_time - b.start_time > interval '1 day')`);
-  return result.rows.map((r) => ({ personId: r.person_id, start: r.start_ms, end: r.end_ms }));
+       and (b.end_time is null or b.end_time - b.start_time > interval '1 day')`,
+  );
+  return rows.map((r) => ({ personId: r.person_id, start: r.start_ms, end: r.end_ms }));
 }
 
 /** Predicted online spans of `personIds` overlapping [from, to) (a prediction spans a day at most). */
@@ -100,15 +107,18 @@ export async function findPredictedSpans(
   to: Date,
 ): Promise<(PredictedSpan & { personId: string })[]> {
   if (personIds.length === 0 || to <= from) return [];
-  const result = await db.execute<{ person_id: string; start_ms: number; end_ms: number; confidence: number }>(sql`
+  const rows = await preparedRows<{ person_id: string; start_ms: number; end_ms: number; confidence: number }>(
+    db,
+    sql`
     select p.person_id, (extract(epoch from p.start_time) * 1000)::float8 as start_ms,
            (extract(epoch from p.end_time) * 1000)::float8 as end_ms, p.confidence
       from activity_predictions p
      where p.account_id = ${accountId} and p.person_id = any(${uuidArray(personIds)})
        and p.start_time >= ${from.toISOString()}::timestamptz - interval '1 day'
        and p.start_time < ${to.toISOString()}::timestamptz and p.end_time > ${from.toISOString()}::timestamptz
-     order by p.start_time`);
-  return result.rows.map((r) => ({
+     order by p.start_time`,
+  );
+  return rows.map((r) => ({
     personId: r.person_id,
     start: r.start_ms,
     end: r.end_ms,

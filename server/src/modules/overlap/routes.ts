@@ -6,6 +6,7 @@ import {
   overlapResponse,
   paths,
 } from '@overlap/contract/overlap';
+import { plainJsonResponse } from '../../lib/plain-json.ts';
 import { type AreaPlugin, ctxOf } from '../area.ts';
 import { getAvailability, getOverlap } from './service.ts';
 
@@ -15,6 +16,7 @@ const overlapRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
     paths.overlap,
     {
+      ...plainJsonResponse,
       schema: {
         tags,
         summary: 'When the team overlaps: who is online or likely online per half hour, and the best windows',

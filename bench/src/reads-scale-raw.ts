@@ -1,0 +1,121 @@
+import type pg from 'pg';
+
+const count = (result: pg.QueryResult) => result.rowCount ?? 0;
+
+/**
+ * The raw SQL of each read, as a plain client would send it (the statements the server's read
+ * paths issue, run in parallel where the server runs them in parallel): the baseline of the read
+ * bench's ratios. Rows are fetched and parsed by `pg`, nothing else.
+ */
+const shown = `select id from people where account_id = $1 and status = 'active' and archived_at is null and id = any($2::uuid[])`;
+
+const blockColumns = `b.id, b.person_id, b.kind, b.start_time, b.end_time, b.timezone_at_start, b.metadata,
+  b.integration_id, i.name as integration_name, i.config->>'color' as integration_color`;
+
+const blocksSql = (people: string) => `
+  select ${blockColumns} from activity_blocks b join integrations i on i.id = b.integration_id
+  where b.account_id = $1 and b.person_id in (${people}) and b.start_time < $4 and coalesce(b.end_time, 'infinity') > $3
+    and b.start_time >= $3::timestamptz - interval '1 day'
+    and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
+  union all
+  select ${blockColumns} from activity_blocks b join integrations i on i.id = b.integration_id
+  where b.account_id = $1 and b.person_id in (${people}) and b.start_time < $4 and coalesce(b.end_time, 'infinity') > $3
+    and (b.end_time is null or b.end_time - b.start_time > interval '1 day')
+  order by start_time, id`;
+
+const eventsSql = (people: string) => `
+  select e.id, e.person_id, e.kind, e.timestamp, e.title, e.url, e.external_id, e.metadata,
+    i.name as integration_name, s.provider as integration_kind, i.config->>'color' as integration_color
+  from activity_events e join integrations i on i.id = e.integration_id join services s on s.id = i.service_id
+  where e.account_id = $1 and e.person_id in (${people}) and e.timestamp >= $3 and e.timestamp < $4
+  order by e.timestamp, e.id`;
+
+const predictionsSql = (people: string) => `
+  select p.id, p.person_id, p.start_time, p.end_time, p.timezone_at_start, p.confidence
+  from activity_predictions p
+  where p.account_id = $1 and p.person_id in (${people})
+    and exists (select 1 from accounts a where a.id = $1 and 'predictions' = any(a.features))
+    and p.start_time >= $3::timestamptz - interval '1 day' and p.start_time < $4 and p.end_time > $3
+  order by p.start_time, p.id`;
+
+const peopleSql = `
+  select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at, person_identifier
+  from people p where p.id in (${shown})
+  order by lower(coalesce(name, email, person_identifier, '')), created_at, id`;
+
+/** The dashboard day of `personIds` in [from, to): people, blocks, events, predictions in parallel. */
+export async function rawDay(pool: pg.Pool, accountId: string, personIds: string[], from: Date, to: Date) {
+  const ids = `{${personIds.join(',')}}`;
+  const params = [accountId, ids, from, to];
+  const [people, blocks, events, predictions] = await Promise.all([
+    pool.query(peopleSql, [accountId, ids]),
+    pool.query(blocksSql(shown), params),
+    pool.query(eventsSql(shown), params),
+    pool.query(predictionsSql(shown), params),
+  ]);
+  return count(people) + count(blocks) + count(events) + count(predictions);
+}
+
+const personSql = `select p.id, p.account_id, p.name, p.email, p.status, p.color, p.timezone_manual, p.timezone_automatic,
+  p.is_online, p.person_identifier, p.archived_at, p.created_at, p.last_seen_at from people p where p.id = $1 and p.account_id = $2`;
+
+/** One person's week in [from, to): the person, then blocks, events and predictions in parallel. */
+export async function rawWeek(pool: pg.Pool, accountId: string, personId: string, from: Date, to: Date) {
+  await pool.query(personSql, [personId, accountId]);
+  const one = '$2::uuid';
+  const params = [accountId, personId, from, to];
+  const [blocks, events, predictions] = await Promise.all([
+    pool.query(blocksSql(one), params),
+    pool.query(eventsSql(one), params),
+    pool.query(predictionsSql(one), params),
+  ]);
+  return count(blocks) + count(events) + count(predictions);
+}
+
+/** One person's year: the person, then the year's daily rollups. */
+export async function rawYear(pool: pg.Pool, accountId: string, personId: string, year: number) {
+  await pool.query(personSql, [personId, accountId]);
+  const rollups = await pool.query(
+    `select to_char(day, 'YYYY-MM-DD') as day, minutes_online, blocks, events from person_daily_rollups
+     where person_id = $1 and account_id = $2 and day between $3::date and $4::date`,
+    [personId, accountId, `${year}-01-01`, `${year}-12-31`],
+  );
+  return count(rollups);
+}
+
+/** The planner's reads: the active people, then block spans before `now` and predictions after, in parallel. */
+export async function rawOverlap(pool: pg.Pool, accountId: string, from: Date, to: Date, now: Date) {
+  const people = await pool.query<{ id: string }>(
+    `select id, coalesce(name, email, person_identifier) as name, timezone_manual, timezone_automatic, is_online
+       from people where account_id = $1 and status = 'active' and archived_at is null
+      order by lower(coalesce(name, email, person_identifier, '')), id`,
+    [accountId],
+  );
+  const ids = `{${people.rows.map((r) => r.id).join(',')}}`;
+  const pastEnd = new Date(Math.min(to.getTime(), now.getTime()));
+  const futureStart = new Date(Math.max(from.getTime(), now.getTime() - 30 * 60_000));
+  const spanColumns = `b.person_id, (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
+           (extract(epoch from b.end_time) * 1000)::float8 as end_ms`;
+  const inWindow = `b.account_id = $1 and b.person_id = any($2::uuid[]) and b.start_time < $4 and coalesce(b.end_time, 'infinity') > $3`;
+  const [blocks, predictions] = await Promise.all([
+    pool.query(
+      `select ${spanColumns} from activity_blocks b where ${inWindow}
+         and b.start_time >= $3::timestamptz - interval '1 day'
+         and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
+       union all
+       select ${spanColumns} from activity_blocks b where ${inWindow}
+         and (b.end_time is null or b.end_time - b.start_time > interval '1 day')`,
+      [accountId, ids, from, pastEnd],
+    ),
+    pool.query(
+      `select p.person_id, (extract(epoch from p.start_time) * 1000)::float8 as start_ms,
+              (extract(epoch from p.end_time) * 1000)::float8 as end_ms, p.confidence
+         from activity_predictions p
+        where p.account_id = $1 and p.person_id = any($2::uuid[])
+          and p.start_time >= $3::timestamptz - interval '1 day' and p.start_time < $4 and p.end_time > $3
+        order by p.start_time`,
+      [accountId, ids, futureStart, to],
+    ),
+  ]);
+  return count(people) + count(blocks) + count(predictions);
+}

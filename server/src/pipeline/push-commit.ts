@@ -1,0 +1,139 @@
+import type pg from 'pg';
+import type { Db, Tx } from '../db/client.ts';
+import type { ApiCallRow } from './api-call-log.ts';
+import { type Batcher, createBatcher } from './group-batcher.ts';
+import type { InboxEntry } from './presence-inbox.ts';
+import type { RunEventRow, RunRow } from './run-recorder.ts';
+
+/** What one presence push writes: its inbox rows, its run record with debug events, its API call log row. */
+export interface PresencePushWrite {
+  inbox: InboxEntry[];
+  run: RunRow;
+  runEvents: RunEventRow[];
+  apiCall: ApiCallRow | null;
+}
+
+/** Pushes per statement, and inbox rows per statement (a push carries at most 1,000). */
+export const GROUP_MAX_PUSHES = 64;
+export const GROUP_MAX_ROWS = 20_000;
+/** How long a lone push waits for neighbours before it is written. */
+export const GROUP_WINDOW_MS = 2;
+
+/**
+ * One statement for a whole group of pushes (prepared once per connection: the text never
+ * changes, every value is a parameter): their inbox rows, runs, debug events and API call log rows,
+ * and each integration's last_run_at. Autocommitted: one commit, one WAL flush for the group.
+ */
+const GROUP_SQL = `
+with inbox as (
+  insert into presence_inbox (account_id, integration_id, person_integration_id, at, status, timezone, details)
+  select r.a, r.i, r.pi, r.at, r.s, r.tz, r.d
+    from jsonb_to_recordset($1::jsonb) as r(a uuid, i uuid, pi uuid, at timestamptz, s text, tz text, d jsonb)
+), runs as (
+  insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
+                                duration_ms, people_found, events_created)
+  select r.id, r.integration_id, r.account_id, r.trigger, r.status, r.started_at, r.finished_at, r.duration_ms,
+         r.people_found, r.events_created
+    from jsonb_to_recordset($2::jsonb) as r(id uuid, integration_id uuid, account_id uuid, trigger text, status text,
+         started_at timestamptz, finished_at timestamptz, duration_ms int, people_found int, events_created int)
+  returning id
+), debug as (
+  insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
+  select e.run_id, e.event, e.ts, e.dur, e.details
+    from jsonb_to_recordset($3::jsonb) as e(run_id uuid, event text, ts timestamptz, dur int, details jsonb)
+   where e.run_id in (select id from runs)
+), calls as (
+  insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, payload, response)
+  select c.integration_id, c.account_id, c.method, c.endpoint, c.status_code, c.duration_ms, c.payload, c.response
+    from jsonb_to_recordset($4::jsonb) as c(integration_id uuid, account_id uuid, method text, endpoint text,
+         status_code int, duration_ms int, payload text, response text)
+)
+update integrations i
+   set last_run_at = greatest(coalesce(i.last_run_at, v.started), v.started)
+  from (select r.integration_id as id, max(r.started_at) as started
+          from jsonb_to_recordset($2::jsonb) as r(integration_id uuid, started_at timestamptz)
+         group by r.integration_id) v
+ where i.id = v.id
+   and (i.last_run_at is null or i.last_run_at < v.started - interval '1 second')`;
+
+const inboxRow = (e: InboxEntry) => ({
+  a: e.accountId,
+  i: e.integrationId,
+  pi: e.personIntegrationId,
+  at: e.at.toISOString(),
+  s: e.status,
+  tz: e.timezone,
+  d: e.details && Object.keys(e.details).length > 0 ? e.details : null,
+});
+
+export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWrite[]): Promise<void> {
+  await pool.query({
+    name: 'presence_push_group',
+    text: GROUP_SQL,
+    values: [
+      JSON.stringify(writes.flatMap((w) => w.inbox.map(inboxRow))),
+      JSON.stringify(writes.map((w) => w.run)),
+      JSON.stringify(writes.flatMap((w) => w.runEvents)),
+      JSON.stringify(writes.flatMap((w) => (w.apiCall ? [w.apiCall] : []))),
+    ],
+  });
+}
+
+const committers = new WeakMap<pg.Pool, Batcher<PresencePushWrite, void>>();
+
+/**
+ * The group commit of presence pushes for this database (one per process and pool): a push's
+ * `submit` resolves once its group is committed (2xx still means durable) and rejects when its own
+ * write failed.
+ */
+export function presencePushCommitter(pool: pg.Pool): Batcher<PresencePushWrite, void> {
+  let committer = committers.get(pool);
+  if (!committer) {
+    committer = createBatcher<PresencePushWrite, void>({
+      run: async (writes) => {
+        await writePresencePushes(pool, writes);
+        return writes.map(() => undefined);
+      },
+      rows: (w) => w.inbox.length + 1,
+      maxItems: GROUP_MAX_PUSHES,
+      maxRows: GROUP_MAX_ROWS,
+      windowMs: GROUP_WINDOW_MS,
+      maxInFlight: 2,
+    });
+    committers.set(pool, committer);
+  }
+  return committer;
+}
+
+/** Work of one push run inside a transaction shared with its neighbours. */
+export type SharedWork = (tx: Tx) => Promise<unknown>;
+
+const shared = new WeakMap<Db, Batcher<SharedWork, unknown>>();
+
+/**
+ * The group commit of the events push (whose work — identities, events, event blocks, rollups —
+ * takes several statements): the pushes arriving together run one after the other in one
+ * transaction and share its commit. A push whose work fails is run again alone, so it fails alone.
+ */
+export function sharedTransaction(db: Db): Batcher<SharedWork, unknown> {
+  let batcher = shared.get(db);
+  if (!batcher) {
+    batcher = createBatcher<SharedWork, unknown>({
+      run: (works) =>
+        db.transaction(async (tx) => {
+          const results: unknown[] = [];
+          for (const work of works) results.push(await work(tx));
+          return results;
+        }),
+      maxItems: 4,
+      maxRows: 4,
+      windowMs: GROUP_WINDOW_MS,
+      // Several transactions at once, as the pushes' statements run one after the other in each (a
+      // single one at a time halved the events rate). Two groups locking the same people in
+      // opposite orders deadlock: the batcher then runs the group again.
+      maxInFlight: 4,
+    });
+    shared.set(db, batcher);
+  }
+  return batcher;
+}
