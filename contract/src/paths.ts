@@ -60,7 +60,10 @@ export const surveyPaths = { survey: '/api/v1/onboarding/survey' } as const;
 
 export const STREAM_PATH = '/api/v1/stream';
 export const activityPaths = { activities: '/api/v1/activities' } as const;
-export const activityBlockPaths = { activityBlock: (id: string) => `/api/v1/activity-blocks/${seg(id)}` } as const;
+export const activityBlockPaths = {
+  activityBlock: (id: string) => `/api/v1/activity-blocks/${seg(id)}`,
+  restore: '/api/v1/activity-blocks/restore',
+} as const;
 
 export const peoplePaths = {
   people: '/api/v1/people',

@@ -82,7 +82,8 @@ describe('first run with demo data', () => {
     await page.getByRole('list', { name: 'Next steps' }).getByRole('link', { name: 'Connect your chat app' }).waitFor();
     await shoot(page, 'welcome-desktop');
     expect(await seriousViolations(page)).toEqual([]);
-    expect(problems).toEqual([]);
+    // A 401 before signing in is expected.
+    expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
     await context.close();
   });
 });

@@ -69,6 +69,8 @@ describe('overlap planner', () => {
     const problems = watchConsole(page);
     const three = await threePeople(page);
     await showOnly(page, three);
+    // The clocks below are read in 24-hour time, this user's setting (the browser's locale would say 12).
+    await apiCall(page, 'PATCH', '/api/v1/profile/preferences', { timeFormat: '24h' });
     await page.goto(`${inject('baseUrl')}/`);
 
     const today = dateKey(Date.now());

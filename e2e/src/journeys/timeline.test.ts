@@ -137,6 +137,11 @@ describe('team timeline', () => {
     const dialog = page.getByRole('dialog', { name: 'Activity block' });
     await dialog.getByText('Duration').waitFor();
     await screenshot(page, 'timeline', 'block-dialog');
+    // Esc closes the dialog and hands focus back to the block that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-block-id'))).toBe(id);
+    await block.click();
     await dialog.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('button', { name: 'Save' }).getAttribute('aria-busy')).resolves.toBeNull();
     await screenshot(page, 'timeline', 'block-edit');
@@ -150,6 +155,12 @@ describe('team timeline', () => {
     const end = page.locator('#block-edit-form input').nth(1);
     await end.fill('');
     await expect(page.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    // An end before the start is refused in the form, with a message.
+    await end.fill(
+      earlier.replace(/T(\d{2}):/, (_, h: string) => `T${String(Math.max(0, Number(h) - 1)).padStart(2, '0')}:`),
+    );
+    await page.getByText('The end must be after the start.').waitFor();
+    await expect(page.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
     await end.fill(value.replace(/T(\d{2}):(\d{2})/, (_, h: string) => `T${h}:59`));
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -158,10 +169,14 @@ describe('team timeline', () => {
     await page.getByRole('dialog', { name: 'Activity block' }).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm
-      .getByText('Are you sure you want to delete this activity block? This action cannot be undone.')
+      .getByText('Delete this activity block and the presence data it covered? You can undo it for 10 minutes.')
       .waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.locator(`[data-block-id="${id}"]`).waitFor({ state: 'detached' });
+    // Undo brings it back with its samples.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Activity block restored').waitFor();
+    await page.locator(`[data-block-id="${id}"]`).waitFor();
     await context.close();
   });
 

@@ -199,11 +199,12 @@ export function formatDateTime(at: Instant, options: ZoneOption = {}): string {
   return `${formatDate(date, options)}, ${formatTime(date, options)}`;
 }
 
-/** A YYYY-MM-DD calendar date (no timezone involved) as '1 May 2025'. */
-export function formatDateKey(key: string, options: { long?: boolean } = {}): string {
+/** A YYYY-MM-DD calendar date (no timezone involved) as '1 May 2025' (long: 'Thursday, 1 May 2025'; short: '1 May'). */
+export function formatDateKey(key: string, options: { long?: boolean; short?: boolean } = {}): string {
   const [y, m, d] = key.split('-').map(Number);
   if (!y || !m || !d) return 'Invalid date';
   const date = new Date(Date.UTC(y, m - 1, d, 12));
+  if (options.short) return formatDayMonth(date, { timeZone: 'UTC', weekday: false });
   return options.long ? formatLongDate(date, { timeZone: 'UTC' }) : formatDate(date, { timeZone: 'UTC' });
 }
 

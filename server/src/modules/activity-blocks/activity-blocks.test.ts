@@ -171,3 +171,78 @@ describe('DELETE /api/v1/activity-blocks/:id', () => {
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe('POST /api/v1/activity-blocks/restore', () => {
+  it('undoes a delete: the block comes back with its samples and the rollups follow, once', async () => {
+    const s = await setup();
+    const second = s.blocks[1];
+    if (!second) throw new Error('no block');
+    const call = client(t.app, s.cookie);
+    const deleted = await call({ method: 'DELETE', url: `/api/v1/activity-blocks/${second.id}` });
+    expect(deleted.json()).toMatchObject({ success: true, message: 'Activity block deleted' });
+    const { undoToken } = deleted.json();
+    expect(await minutesOnline(s.person.personId)).toBe(60);
+
+    const res = await call({ method: 'POST', url: '/api/v1/activity-blocks/restore', body: { undoToken } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: second.id,
+      startTime: second.startTime.toISOString(),
+      endTime: second.endTime?.toISOString(),
+      durationMinutes: 30,
+      integrationId: s.integration.id,
+    });
+    const [row] = await t.db.select().from(activityBlocks).where(eq(activityBlocks.id, second.id));
+    expect([row?.startTime, row?.endTime]).toEqual([second.startTime, second.endTime]);
+    const samples = await t.db
+      .select()
+      .from(presenceSamples)
+      .where(eq(presenceSamples.personIntegrationId, s.person.personIntegrationId));
+    expect(samples).toHaveLength(12 + 6);
+    expect(await minutesOnline(s.person.personId)).toBe(60 + 30);
+
+    const twice = await call({ method: 'POST', url: '/api/v1/activity-blocks/restore', body: { undoToken } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This block was already restored.');
+  });
+
+  it("refuses a forged token (400), another account's token (404) and a plain user (403), restoring nothing", async () => {
+    const s = await setup();
+    const other = await setup();
+    const second = s.blocks[1];
+    if (!second) throw new Error('no block');
+    const deleted = await client(t.app, s.cookie)({ method: 'DELETE', url: `/api/v1/activity-blocks/${second.id}` });
+    const { undoToken } = deleted.json();
+
+    const forged = await client(
+      t.app,
+      s.cookie,
+    )({
+      method: 'POST',
+      url: '/api/v1/activity-blocks/restore',
+      body: { undoToken: `${undoToken.slice(0, -4)}AAAA` },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(JSON.stringify(forged.json())).toContain('undoToken');
+    const foreign = await client(
+      t.app,
+      other.cookie,
+    )({
+      method: 'POST',
+      url: '/api/v1/activity-blocks/restore',
+      body: { undoToken },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const member = await createUser(t.db, s.account.id, { role: 'user' });
+    const asMember = await client(
+      t.app,
+      await sessionCookie(t.db, member.id),
+    )({
+      method: 'POST',
+      url: '/api/v1/activity-blocks/restore',
+      body: { undoToken },
+    });
+    expect(asMember.statusCode).toBe(403);
+    expect(await t.db.select().from(activityBlocks).where(eq(activityBlocks.id, second.id))).toEqual([]);
+  });
+});

@@ -1,8 +1,14 @@
-import { blockEditBody, blockEditResult } from '@overlap/contract/activity-blocks';
-import { errorBody, idParams, successMessage } from '@overlap/contract/common';
+import {
+  blockDeleteResult,
+  blockEditBody,
+  blockEditResult,
+  blockRestoreBody,
+  paths,
+} from '@overlap/contract/activity-blocks';
+import { errorBody, idParams } from '@overlap/contract/common';
 import type { AreaPlugin } from '../area.ts';
 import { ctxOf } from '../area.ts';
-import { deleteBlock, editBlock } from './service.ts';
+import { deleteBlock, editBlock, restoreBlock } from './service.ts';
 
 const tags = ['activity'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -28,11 +34,25 @@ const activityBlockRoutes: AreaPlugin = async (app, { deps }) => {
       schema: {
         tags,
         summary: 'Delete an activity block and the presence samples it covered (manager)',
+        description: 'The answer has an undoToken: POST it to /api/v1/activity-blocks/restore within 10 minutes.',
         params: idParams,
-        response: { 200: successMessage, ...errors },
+        response: { 200: blockDeleteResult, ...errors },
       },
     },
     async (request) => deleteBlock(ctxOf(deps, request), request.params.id),
+  );
+
+  app.post(
+    paths.restore,
+    {
+      schema: {
+        tags,
+        summary: 'Undo the delete of an activity block: it comes back with its samples or events (manager)',
+        body: blockRestoreBody,
+        response: { 200: blockEditResult, ...errors },
+      },
+    },
+    async (request) => restoreBlock(ctxOf(deps, request), request.body.undoToken),
   );
 };
 export default activityBlockRoutes;

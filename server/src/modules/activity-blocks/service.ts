@@ -1,4 +1,4 @@
-import type { BlockEditBody, BlockEditResult } from '@overlap/contract/activity-blocks';
+import type { BlockDeleteResult, BlockEditBody, BlockEditResult } from '@overlap/contract/activity-blocks';
 import { and, eq, sql } from 'drizzle-orm';
 import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
@@ -12,6 +12,7 @@ import { stepMinutesFor } from '../../engine/step.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import { EVENT_BLOCK_SOURCE, recomputeEventBlocks } from '../../pipeline/event-blocks.ts';
 import { discardWaitingPresence, holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
+import { openUndoToken, reinsertSnapshot, sealBlockForUndo } from './undo.ts';
 
 const isEventBlock = (block: { metadata: Record<string, unknown> }) => block.metadata.source === EVENT_BLOCK_SOURCE;
 
@@ -109,27 +110,51 @@ export async function editBlock(ctx: Ctx, id: string, input: BlockEditBody): Pro
   return result;
 }
 
-/** Deletes a block together with the raw samples it covered, so recomputation does not bring it back. */
-export async function deleteBlock(ctx: Ctx, id: string): Promise<{ success: boolean; message: string }> {
+/**
+ * Deletes a block together with the raw samples it covered, so recomputation does not bring it back.
+ * The answer carries a sealed undo token (see undo.ts) that `restoreBlock` takes for ten minutes.
+ */
+export async function deleteBlock(ctx: Ctx, id: string): Promise<BlockDeleteResult> {
   requireRole(ctx, 'manager');
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const undoToken = await ctx.db.transaction(async (tx) => {
     await holdPresenceInbox(tx);
     const block = await findOwnBlock(tx, ctx.accountId, id);
     const end = block.endTime ?? now;
+    let token: string;
     if (isEventBlock(block)) {
       // A block opened by events is deleted with the events it came from, so it does not come back.
-      await tx.execute(sql`
-        delete from activity_events where person_integration_id = ${block.personIntegrationId}
-           and timestamp >= ${block.startTime} and timestamp <= ${end}`);
+      const within = sql`person_integration_id = ${block.personIntegrationId}
+           and timestamp >= ${block.startTime} and timestamp <= ${end}`;
+      token = await sealBlockForUndo(ctx, tx, block.id, null, within, now);
+      await tx.execute(sql`delete from activity_events where ${within}`);
     } else {
       const within = sql`person_integration_id = ${block.personIntegrationId} and at >= ${block.startTime} and at <= ${end}`;
+      token = await sealBlockForUndo(ctx, tx, block.id, within, null, now);
       await discardWaitingPresence(tx, within);
       await tx.execute(sql`delete from presence_samples where ${within}`);
     }
     await tx.delete(activityBlocks).where(eq(activityBlocks.id, block.id));
     await refreshRollups(tx, [block.personId], block.startTime, end, now);
+    return token;
   });
   await ctx.deps.notify(ctx.accountId, 'presence');
-  return { success: true, message: 'Activity block deleted' };
+  return { success: true, message: 'Activity block deleted', undoToken };
+}
+
+/** Undo of a delete (managers): the block comes back with its samples or events, and the rollups follow. */
+export async function restoreBlock(ctx: Ctx, undoToken: string): Promise<BlockEditResult> {
+  requireRole(ctx, 'manager');
+  const now = new Date();
+  const snapshot = openUndoToken(ctx, undoToken, now);
+  const result = await ctx.db.transaction(async (tx) => {
+    await holdPresenceInbox(tx);
+    await reinsertSnapshot(tx, snapshot);
+    const start = new Date(snapshot.block.start_time);
+    const end = new Date(snapshot.block.end_time ?? snapshot.deletedAt);
+    await refreshRollups(tx, [snapshot.block.person_id], start, end, now);
+    return toResult(tx, snapshot.block.id, now);
+  });
+  await ctx.deps.notify(ctx.accountId, 'presence');
+  return result;
 }

@@ -43,11 +43,11 @@ export function CalendarToolbar({
         ) : null}
         {leading}
         <div className="min-w-0">
-          <h1 className="truncate text-lg font-semibold tracking-tight">{title}</h1>
-          {subtitle ? <p className="tabular truncate text-[13px] text-muted">{subtitle}</p> : null}
+          <h1 className="text-lg font-semibold tracking-tight break-words">{title}</h1>
+          {subtitle ? <p className="tabular text-[13px] break-words text-muted">{subtitle}</p> : null}
         </div>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <div className="flex items-center rounded-lg border border-line bg-surface p-0.5">
           <IconButton size="sm" label={prev.label} icon={<ChevronLeft />} onClick={prev.onClick} />
           <IconButton size="sm" label={next.label} icon={<ChevronRight />} onClick={next.onClick} />

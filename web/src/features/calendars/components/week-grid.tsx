@@ -1,13 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import type { ActivityBlock } from '@overlap/contract/activity';
 import type { WeeklyData } from '@overlap/contract/calendars';
-import { format, parseISO } from 'date-fns';
-import { useMemo } from 'react';
+import { format } from 'date-fns';
+import { useEffect, useMemo, useRef } from 'react';
 import { cn } from '../../../lib/cn';
+import { formatDateKey, formatHour, type TimePreferences } from '../../../lib/format-time';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import {
   DayActivityLayer,
   type DayWindow,
-  formatClock,
   GRID_HEIGHT,
   HOUR_HEIGHT,
   hourLinesStyle,
@@ -27,11 +28,26 @@ interface WeekGridProps {
   onSelectBlock: (block: ActivityBlock) => void;
 }
 
-function viewerHours(weekStart: string, personTz: string, viewerTz: string): string[] {
+/** The 24 hour marks of the person's first day of the week, written in `zone`'s clock. */
+function hourLabels(weekStart: string, personTz: string, zone: string, prefs: TimePreferences): string[] {
   const [y, m, d] = weekStart.split('-').map(Number) as [number, number, number];
   return Array.from({ length: 24 }, (_, h) =>
-    formatClock(new TZDate(y, m - 1, d, h, 0, 0, personTz).getTime(), viewerTz),
+    formatHour(new TZDate(y, m - 1, d, h, 0, 0, personTz).getTime(), { timeZone: zone, prefs }),
   );
+}
+
+/** The hour the person's days usually start (the earliest first block of the week), else 7. */
+export function usualStartHour(week: WeeklyData): number {
+  let earliest: number | null = null;
+  for (const day of week.dailyActivities) {
+    const first = day.activityBlocks[0];
+    if (!first) continue;
+    const local = new TZDate(new Date(first.startTime).getTime(), week.personTimezone);
+    if (local.getDate() !== Number(day.date.slice(8, 10))) continue;
+    const hour = local.getHours();
+    earliest = earliest === null ? hour : Math.min(earliest, hour);
+  }
+  return earliest ?? 7;
 }
 
 function Rail({ labels, left, title, column }: { labels: string[]; left: number; title: string; column: number }) {
@@ -98,11 +114,21 @@ function DayColumn({
 export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGridProps) {
   const tz = week.personTimezone;
   const today = useClock((now) => format(new TZDate(now, tz), 'yyyy-MM-dd'));
-  const personLabels = useMemo(() => Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`), []);
+  const prefs = useTimePreferences();
+  const personLabels = useMemo(() => hourLabels(week.weekStart, tz, tz, prefs), [week.weekStart, tz, prefs]);
   const viewerLabels = useMemo(
-    () => viewerHours(week.weekStart, tz, viewerTimeZone),
-    [week.weekStart, tz, viewerTimeZone],
+    () => hourLabels(week.weekStart, tz, viewerTimeZone, prefs),
+    [week.weekStart, tz, viewerTimeZone, prefs],
   );
+  // One time column when the person's clock and the viewer's agree all day.
+  const oneClock = personLabels.every((label, i) => label === viewerLabels[i]);
+  const rails = oneClock ? 1 : 2;
+  const scroller = useRef<HTMLElement>(null);
+  const startHour = usualStartHour(week);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = Math.max(0, (startHour - 1) * HOUR_HEIGHT);
+  }, [startHour]);
   const windows = useMemo(
     () =>
       week.dailyActivities.map((d) => ({
@@ -116,6 +142,7 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
 
   return (
     <section
+      ref={scroller}
       className="max-h-[calc(100dvh-12rem)] min-h-80 overflow-auto rounded-lg border border-line bg-surface focus-visible:outline-2 focus-visible:outline-ring/40"
       data-testid="week-grid"
       // The grid scrolls both ways; a week with no blocks has nothing else that can take focus.
@@ -126,23 +153,25 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
       <div
         className="grid"
         style={{
-          gridTemplateColumns: `${RAIL}px ${RAIL}px repeat(7, minmax(112px, 1fr))`,
+          gridTemplateColumns: `${oneClock ? `${RAIL}px` : `${RAIL}px ${RAIL}px`} repeat(7, minmax(112px, 1fr))`,
           gridTemplateRows: `52px ${GRID_HEIGHT}px`,
         }}
       >
         <div
           className="sticky top-0 left-0 z-30 flex flex-col justify-end border-r border-b border-line bg-surface px-1.5 pb-1.5 text-right text-[10px] leading-tight font-medium text-muted"
-          title={tz}
+          title={oneClock ? `${tz}, the same clock as yours` : tz}
         >
-          Their time
+          {oneClock ? 'Time' : 'Their time'}
         </div>
-        <div
-          className="sticky top-0 z-30 flex flex-col justify-end border-r border-b border-line bg-surface px-1.5 pb-1.5 text-right text-[10px] leading-tight font-medium text-muted"
-          style={{ left: RAIL }}
-          title={viewerTimeZone}
-        >
-          Your time
-        </div>
+        {oneClock ? null : (
+          <div
+            className="sticky top-0 z-30 flex flex-col justify-end border-r border-b border-line bg-surface px-1.5 pb-1.5 text-right text-[10px] leading-tight font-medium text-muted"
+            style={{ left: RAIL }}
+            title={viewerTimeZone}
+          >
+            Your time
+          </div>
+        )}
         {week.dailyActivities.map((d) => {
           const isToday = d.date === today;
           return (
@@ -161,7 +190,7 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
                 {d.dayOfWeek.slice(0, 3)}
               </span>
               <span className={cn('tabular text-sm font-semibold', isToday ? 'text-accent-text' : 'text-fg')}>
-                {format(parseISO(d.date), 'MMM d')}
+                {formatDateKey(d.date, { short: true })}
                 {isToday ? (
                   <span className="ml-1.5 rounded bg-accent px-1 py-px text-[10px] font-semibold text-white">
                     Today
@@ -172,7 +201,7 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
           );
         })}
         <Rail labels={personLabels} left={0} column={1} title={`Hours in ${tz}`} />
-        <Rail labels={viewerLabels} left={RAIL} column={2} title={`Hours in ${viewerTimeZone}`} />
+        {oneClock ? null : <Rail labels={viewerLabels} left={RAIL} column={2} title={`Hours in ${viewerTimeZone}`} />}
         {week.dailyActivities.map((d, i) => (
           <DayColumn
             key={d.date}
@@ -181,7 +210,7 @@ export function WeekGrid({ week, color, viewerTimeZone, onSelectBlock }: WeekGri
             isToday={d.date === today}
             color={color}
             who={who}
-            column={i + 3}
+            column={i + rails + 1}
             onSelectBlock={onSelectBlock}
           />
         ))}

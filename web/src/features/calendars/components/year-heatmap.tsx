@@ -1,7 +1,8 @@
 import type { DailySummary } from '@overlap/contract/calendars';
-import { memo, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { formatDateKey } from '../../../lib/format-time';
 import { monthLabels, yearWeeks } from '../lib/calendar-dates';
 import { dayTooltip, HEAT_CLASSES, HEAT_LEGEND, heatBand } from '../lib/heat-bands';
 
@@ -9,16 +10,60 @@ const CELL = 13;
 const GAP = 3;
 const DAY_LABELS = ['Mon', '', 'Wed', '', 'Fri', '', 'Sun'];
 
-/** A 53-week contribution-style grid of a year, coloured by daily online hours; a day opens its timeline. */
-export const YearHeatmap = memo(function YearHeatmap({ year, days }: { year: number; days: readonly DailySummary[] }) {
+interface ActiveDay {
+  date: string;
+  tip: string;
+  left: number;
+  top: number;
+}
+
+/**
+ * A 53-week contribution-style grid of a year, coloured by daily online hours. A day opens the team
+ * dashboard on that day; its tooltip adds a link to the person's week. On a narrow screen the grid
+ * opens scrolled to the current month (`today`, YYYY-MM-DD).
+ */
+export const YearHeatmap = memo(function YearHeatmap({
+  year,
+  days,
+  personId,
+  today,
+}: {
+  year: number;
+  days: readonly DailySummary[];
+  personId: string;
+  today: string;
+}) {
   const navigate = useNavigate();
   const weeks = useMemo(() => yearWeeks(year), [year]);
   const months = useMemo(() => monthLabels(weeks), [weeks]);
   const byDate = useMemo(() => new Map(days.map((d) => [d.date, d])), [days]);
   const width = weeks.length * (CELL + GAP);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<ActiveDay | null>(null);
+
+  const todayWeek = weeks.findIndex((week) => week.some((cell) => cell.date === today));
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || todayWeek < 0) return;
+    // Bring the current month into view: today's week near the right edge, a little room after it.
+    el.scrollLeft = Math.max(0, (todayWeek + 3) * (CELL + GAP) + 36 - el.clientWidth);
+  }, [todayWeek]);
+
+  const show = (date: string, tip: string, target: HTMLElement) => {
+    const box = scroller.current?.getBoundingClientRect();
+    const cell = target.getBoundingClientRect();
+    if (!box) return;
+    setActive({ date, tip, left: cell.left - box.left + CELL / 2, top: cell.bottom - box.top + 4 });
+  };
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-surface p-4" data-testid="year-heatmap">
+    // biome-ignore lint/a11y/noStaticElementInteractions: leaving the grid only hides the hover card
+    <div
+      ref={scroller}
+      className="relative overflow-x-auto rounded-lg border border-line bg-surface p-4"
+      data-testid="year-heatmap"
+      onMouseLeave={() => setActive(null)}
+    >
       <div className="flex gap-2" style={{ minWidth: width + 36 }}>
         <div
           className="flex shrink-0 flex-col pt-5 text-[10px] leading-none text-muted"
@@ -52,9 +97,10 @@ export const YearHeatmap = memo(function YearHeatmap({ year, days }: { year: num
                     <button
                       key={cell.date}
                       type="button"
-                      title={`${cell.date}: ${tip}`}
-                      aria-label={`${cell.date}: ${tip}`}
+                      aria-label={`${formatDateKey(cell.date)}: ${tip}. Open the team dashboard on that day`}
                       data-date={cell.date}
+                      onMouseEnter={(e) => show(cell.date, tip, e.currentTarget)}
+                      onFocus={(e) => show(cell.date, tip, e.currentTarget)}
                       onClick={() => navigate(`/?date=${cell.date}#${cell.date}`)}
                       className={cn(
                         'rounded-[3px] ring-inset transition-shadow hover:ring-2 hover:ring-fg/40 focus-visible:outline-offset-1',
@@ -69,6 +115,23 @@ export const YearHeatmap = memo(function YearHeatmap({ year, days }: { year: num
           </section>
         </div>
       </div>
+      {active ? (
+        <div
+          role="tooltip"
+          className="absolute z-20 -translate-x-1/2 rounded-md border border-line bg-surface px-2.5 py-1.5 text-xs shadow-lg"
+          style={{ left: active.left + (scroller.current?.scrollLeft ?? 0), top: active.top }}
+          data-testid="year-day-tooltip"
+        >
+          <p className="font-medium whitespace-nowrap text-fg">{formatDateKey(active.date, { long: true })}</p>
+          <p className="whitespace-nowrap text-muted">{active.tip}</p>
+          <Link
+            to={`/people/${personId}/week?date=${active.date}`}
+            className="font-medium text-accent-text underline underline-offset-2 hover:no-underline"
+          >
+            Open this week
+          </Link>
+        </div>
+      ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-end gap-2 text-[11px] text-muted">
         <span className="mr-1 font-medium text-fg">Daily online time</span>
         <span>0h</span>

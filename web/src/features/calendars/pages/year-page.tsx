@@ -81,7 +81,7 @@ export default function YearPage() {
             <StatCard label="Events" value={totals.events.toLocaleString('en-US')} />
             <StatCard label="Hours" value={totals.hours.toLocaleString('en-US', { maximumFractionDigits: 1 })} />
           </div>
-          <YearHeatmap year={year} days={data.dailySummaries} />
+          <YearHeatmap year={year} days={data.dailySummaries} personId={id} today={today} />
         </>
       )}
     </div>

@@ -1,17 +1,19 @@
 import type { ActivityBlock } from '@overlap/contract/activity';
 import { Pencil, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useDeleteBlock, useUpdateBlock } from '../../../api/activity-blocks';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useDeleteBlock, useRestoreBlock, useUpdateBlock } from '../../../api/activity-blocks';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/datetime-local';
+import { formatDateTime, formatDuration } from '../../../lib/format-time';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { Input } from '../../../ui/input';
-import { formatDateTime } from '../lib/format';
-import { formatDuration } from '../lib/geometry';
+import { toast } from '../../../ui/toaster';
 
-const DELETE_BLOCK_CONFIRMATION = 'Are you sure you want to delete this activity block? This action cannot be undone.';
+const DELETE_BLOCK_CONFIRMATION =
+  'Delete this activity block and the presence data it covered? You can undo it for 10 minutes.';
+export const END_BEFORE_START = 'The end must be after the start.';
 export const UPDATE_BLOCK_ERROR = 'Failed to update activity block. Please try again.';
 export const DELETE_BLOCK_ERROR = 'Failed to delete activity block. Please try again.';
 
@@ -33,6 +35,25 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateBlock();
   const remove = useDeleteBlock();
+  const restore = useRestoreBlock();
+
+  // Esc, Close or a finished action hands focus back to the block that opened the dialog.
+  const blockId = block?.id;
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      const target = opener.current;
+      setTimeout(() => {
+        const again = target?.isConnected
+          ? target
+          : blockId
+            ? document.querySelector<HTMLElement>(`[data-block-id="${blockId}"]`)
+            : null;
+        again?.focus();
+      }, 0);
+    };
+  }, [blockId]);
 
   useEffect(() => {
     setMode('view');
@@ -44,11 +65,12 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
   if (!block) return null;
   const startIso = fromDateTimeLocal(start);
   const endIso = fromDateTimeLocal(end);
-  const canSave = Boolean(startIso && endIso) && !update.isPending;
+  const backwards = Boolean(startIso && endIso) && new Date(endIso as string) <= new Date(startIso as string);
+  const canSave = Boolean(startIso && endIso) && !backwards && !update.isPending;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!startIso || !endIso) return;
+    if (!startIso || !endIso || backwards) return;
     setError(null);
     try {
       await update.mutateAsync({ id: block.id, startTime: startIso, endTime: endIso });
@@ -61,9 +83,21 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
   const destroy = async () => {
     setError(null);
     try {
-      await remove.mutateAsync(block.id);
+      const { undoToken } = await remove.mutateAsync(block.id);
       setConfirming(false);
       onClose();
+      toast('Activity block deleted', {
+        duration: 10_000,
+        action: {
+          label: 'Undo',
+          // mutateAsync: the dialog is gone by then, and per-call callbacks of mutate would not run.
+          onClick: () =>
+            restore.mutateAsync(undoToken).then(
+              () => toast.success('Activity block restored'),
+              (err: Error) => toast.error('Failed to restore the activity block', { description: err.message }),
+            ),
+        },
+      });
     } catch {
       setConfirming(false);
       setError(DELETE_BLOCK_ERROR);
@@ -129,7 +163,7 @@ export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) 
             <Field label="Start" required>
               <Input type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
             </Field>
-            <Field label="End" required>
+            <Field label="End" required error={backwards ? END_BEFORE_START : undefined}>
               <Input type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required />
             </Field>
           </form>

@@ -1,9 +1,9 @@
 import type { ActivityBlock, ActivityEvent, ActivityPrediction } from '@overlap/contract/activity';
 import { memo, useMemo } from 'react';
+import { formatDuration, formatTime, formatTimeRange } from '../../../lib/format-time';
 import { readableTextOn } from '../../../lib/person-colors';
 import { useMinute } from '../lib/clock';
-import { formatClock } from '../lib/format';
-import { formatDuration, HOUR_HEIGHT, placeInDay, type Span } from '../lib/geometry';
+import { HOUR_HEIGHT, placeInDay, type Span } from '../lib/geometry';
 import { assignLanes } from '../lib/lanes';
 import { predictionStyle } from '../lib/prediction-style';
 import { EventMarker } from './event-marker';
@@ -58,10 +58,15 @@ export const DayActivityLayer = memo(function DayActivityLayer({
     return placed.map((p) => ({ ...p, lane: lanes.get(p.block.id) ?? { lane: 0, lanes: 1 } }));
   }, [blocks, day, now, hourHeight]);
 
+  // Predictions only from now on: past hours show what happened.
   const placedPredictions = useMemo(
     () =>
       predictions
-        .map((p) => ({ p, span: placeInDay(p.startTime, p.endTime, day, now, hourHeight) }))
+        .filter((p) => new Date(p.endTime).getTime() > now.getTime())
+        .map((p) => {
+          const from = Math.max(new Date(p.startTime).getTime(), now.getTime());
+          return { p, span: placeInDay(new Date(from).toISOString(), p.endTime, day, now, hourHeight) };
+        })
         .filter((x): x is { p: ActivityPrediction; span: Span } => x.span !== null),
     [predictions, day, now, hourHeight],
   );
@@ -82,7 +87,7 @@ export const DayActivityLayer = memo(function DayActivityLayer({
           <div
             key={p.id}
             aria-hidden="true"
-            title={`Predicted ${formatClock(new Date(p.startTime), day.timeZone)}–${formatClock(new Date(p.endTime), day.timeZone)} (${Math.round(p.confidence * 100)}% confidence)`}
+            title={`Predicted ${formatTimeRange(p.startTime, p.endTime, { timeZone: day.timeZone })} (${Math.round(p.confidence * 100)}% confidence)`}
             className="absolute inset-x-1 z-[1] rounded-md border border-dashed"
             style={{
               top: span.top,
@@ -96,8 +101,8 @@ export const DayActivityLayer = memo(function DayActivityLayer({
       })}
       {placedBlocks.map(({ block, span, lane }) => {
         const width = 100 / lane.lanes;
-        const start = formatClock(new Date(block.startTime), day.timeZone);
-        const end = block.isOngoing || !block.endTime ? 'now' : formatClock(new Date(block.endTime), day.timeZone);
+        const start = formatTime(block.startTime, { timeZone: day.timeZone });
+        const end = block.isOngoing || !block.endTime ? 'now' : formatTime(block.endTime, { timeZone: day.timeZone });
         const label = `${who}, ${block.integrationName}: ${start} – ${end} (${formatDuration(block.durationMinutes)})`;
         return (
           <button
@@ -126,8 +131,8 @@ export const DayActivityLayer = memo(function DayActivityLayer({
               />
             ) : null}
             {span.height >= 18 ? (
-              <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium">
-                {block.integrationName}
+              <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium tabular-nums">
+                {formatDuration(block.durationMinutes)}
               </span>
             ) : null}
           </button>

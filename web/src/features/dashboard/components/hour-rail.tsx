@@ -1,11 +1,15 @@
 import { cn } from '../../../lib/cn';
-import { HOUR_HEIGHT, HOUR_LABELS } from '../lib/geometry';
+import { formatHour } from '../../../lib/format-time';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
+import { HOUR_HEIGHT } from '../lib/geometry';
 
-/** The 24 hour labels (00:00-23:00), one per row. */
+/** The 24 hour labels (00:00-23:00, or 12 AM-11 PM), one per row. */
 export function HourRail({ className, hourHeight = HOUR_HEIGHT }: { className?: string; hourHeight?: number }) {
+  const prefs = useTimePreferences();
+  const labels = Array.from({ length: 24 }, (_, h) => formatHour(Date.UTC(2025, 0, 6, h), { timeZone: 'UTC', prefs }));
   return (
     <ol aria-label="Hours" className={cn('relative', className)}>
-      {HOUR_LABELS.map((label, i) => (
+      {labels.map((label, i) => (
         <li
           key={label}
           className="tabular relative pr-2 text-right text-[11px] leading-none text-muted"

@@ -33,54 +33,62 @@ interface PersonHeaderProps {
   person: DashboardPerson;
   color: string;
   onHide: (id: string) => void;
+  /** Narrow columns: avatar and local time only; the full name is in the tooltip. */
+  compact?: boolean;
 }
 
 /** A column's sticky header: avatar with online dot, name or email, local time; click opens the week. */
-export const PersonHeader = memo(function PersonHeader({ person, color, onHide }: PersonHeaderProps) {
+export const PersonHeader = memo(function PersonHeader({ person, color, onHide, compact = false }: PersonHeaderProps) {
   const name = displayName(person);
   return (
     <div className="group relative h-full">
-      <Link
-        to={`/people/${person.id}/week`}
-        className="flex h-full min-w-0 items-center gap-2 px-2.5 py-2 transition-colors hover:bg-subtle focus-visible:-outline-offset-2"
-      >
-        <span className="relative shrink-0">
-          <span
-            aria-hidden="true"
-            className="flex size-7 items-center justify-center rounded-full text-[11px] font-semibold"
-            style={{ backgroundColor: legiblePair(color).background, color: legiblePair(color).text }}
-          >
-            {initialsOf(person.name, person.email)}
-          </span>
-          {person.isOnline ? (
-            <span className="absolute -right-0.5 -bottom-0.5 flex size-2.5" title="Online">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden [animation-duration:2s]" />
-              <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500 ring-2 ring-surface" />
+      <Tooltip content={`${name}${person.isDemo ? ' (demo)' : ''} · ${person.timezone}`}>
+        <Link
+          to={`/people/${person.id}/week`}
+          title={name}
+          className={cn(
+            'flex h-full min-w-0 items-center gap-2 py-2 transition-colors hover:bg-subtle focus-visible:-outline-offset-2',
+            compact ? 'flex-col justify-center gap-1 px-0.5' : 'px-2.5',
+          )}
+        >
+          <span className="relative shrink-0">
+            <span
+              aria-hidden="true"
+              className="flex size-7 items-center justify-center rounded-full text-[11px] font-semibold"
+              style={{ backgroundColor: legiblePair(color).background, color: legiblePair(color).text }}
+            >
+              {initialsOf(person.name, person.email)}
             </span>
-          ) : null}
-        </span>
-        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="flex min-w-0 items-center gap-1 pr-4">
-            <span className="truncate text-[13px] font-semibold text-fg">{name}</span>
-            {/* The link is named by what it shows (its name and local time) plus these words. */}
-            {person.isOnline ? <span className="sr-only">, online</span> : null}
-            {person.status === 'unassigned' ? (
-              <>
-                <span className="sr-only">, unassigned</span>
-                <span
-                  aria-hidden="true"
-                  className="inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-amber-100 text-[10px] font-bold text-amber-800 dark:bg-amber-500/20 dark:text-amber-200"
-                  title="Unassigned"
-                >
-                  ?
-                </span>
-              </>
+            {person.isOnline ? (
+              <span className="absolute -right-0.5 -bottom-0.5 flex size-2.5" title="Online">
+                <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden [animation-duration:2s]" />
+                <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500 ring-2 ring-surface" />
+              </span>
             ) : null}
           </span>
-          <span className="sr-only">, local time</span> <LocalTime timeZone={person.timezone} />
-          <span className="sr-only">. Open weekly view</span>
-        </span>
-      </Link>
+          <span className={cn('flex min-w-0 flex-col gap-0.5', compact ? 'items-center' : 'flex-1')}>
+            <span className={cn('flex min-w-0 items-center gap-1 pr-4', compact && 'sr-only')}>
+              <span className="truncate text-[13px] font-semibold text-fg">{name}</span>
+              {/* The link is named by what it shows (its name and local time) plus these words. */}
+              {person.isOnline ? <span className="sr-only">, online</span> : null}
+              {person.status === 'unassigned' ? (
+                <>
+                  <span className="sr-only">, unassigned</span>
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-4 shrink-0 items-center justify-center rounded-full bg-amber-100 text-[10px] font-bold text-amber-800 dark:bg-amber-500/20 dark:text-amber-200"
+                    title="Unassigned"
+                  >
+                    ?
+                  </span>
+                </>
+              ) : null}
+            </span>
+            <span className="sr-only">, local time</span> <LocalTime timeZone={person.timezone} />
+            <span className="sr-only">. Open weekly view</span>
+          </span>
+        </Link>
+      </Tooltip>
       <Tooltip content="Hide from timeline">
         <button
           type="button"

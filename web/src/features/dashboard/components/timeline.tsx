@@ -1,5 +1,5 @@
 import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { personColor } from '../../../lib/person-colors';
 import { GRID_HEIGHT, HOUR_HEIGHT, MIN_COLUMN_WIDTH } from '../lib/geometry';
@@ -10,6 +10,8 @@ import { displayName, PersonHeader } from './person-header';
 
 const RAIL_WIDTH = 60;
 const HEADER_HEIGHT = 56;
+const COMPACT_COLUMN_WIDTH = 48;
+const WIDE_SCREEN = 768;
 
 interface TimelineProps {
   people: readonly DashboardPerson[];
@@ -36,7 +38,21 @@ export function Timeline({ people, day, onHide, onSelectBlock, belowOverview = f
     el.scrollTop = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
   }, [dayStartMs]);
 
-  const columns = `${RAIL_WIDTH}px repeat(${people.length}, minmax(${MIN_COLUMN_WIDTH}px, 1fr))`;
+  // Wide screens fit everyone (25 people in 1440 px): columns shrink to COMPACT_COLUMN_WIDTH before
+  // the timeline scrolls sideways; phones keep readable columns and scroll.
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const fit = Math.floor((width - RAIL_WIDTH) / Math.max(1, people.length));
+  const columnWidth =
+    width >= WIDE_SCREEN ? Math.max(COMPACT_COLUMN_WIDTH, Math.min(MIN_COLUMN_WIDTH, fit)) : MIN_COLUMN_WIDTH;
+  const compact = columnWidth < MIN_COLUMN_WIDTH;
+  const columns = `${RAIL_WIDTH}px repeat(${people.length}, minmax(${columnWidth}px, 1fr))`;
   const lines = useMemo(() => hourLinesStyle(), []);
 
   return (
@@ -60,7 +76,7 @@ export function Timeline({ people, day, onHide, onSelectBlock, belowOverview = f
         >
           {people.map((person) => (
             <div key={person.id} className="min-w-0 border-r border-line last:border-r-0">
-              <PersonHeader person={person} color={personColor(person)} onHide={onHide} />
+              <PersonHeader person={person} color={personColor(person)} onHide={onHide} compact={compact} />
             </div>
           ))}
         </div>

@@ -18,6 +18,10 @@ describe('dashboard banners', () => {
       tone: 'warning',
       message: 'We have 2 unassigned people.',
     });
+    expect(unassignedBanner({ unassigned: 1, assigned: 1, maxPeople: 5 })).toEqual({
+      tone: 'warning',
+      message: 'We have 1 unassigned person.',
+    });
     expect(unassignedBanner({ unassigned: 3, assigned: 3, maxPeople: 5 })).toEqual({
       tone: 'danger',
       message: 'We have data from 6 people. You are over your limit (5 max).',

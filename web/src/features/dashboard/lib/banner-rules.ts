@@ -29,7 +29,10 @@ export function unassignedBanner(input: {
   if (max > 0 && total > max) {
     return { tone: 'danger', message: `We have data from ${total} people. You are over your limit (${max} max).` };
   }
-  return { tone: 'warning', message: `We have ${input.unassigned} unassigned people.` };
+  return {
+    tone: 'warning',
+    message: input.unassigned === 1 ? 'We have 1 unassigned person.' : `We have ${input.unassigned} unassigned people.`,
+  };
 }
 
 /** 'N integration(s) haven't/hasn't run in the last hour', singular for one. Null when none are stale. */

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAccount, useBillingStatus } from '../../../api/account';
 import { isApiError } from '../../../api/client';
 import { sessionKeys, useSession } from '../../../api/session';
+import { formatDateKey, viewerTimeZone } from '../../../lib/format-time';
 import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -22,10 +23,12 @@ import { AllHiddenEmptyState, NewActivityEmptyState, WelcomeEmptyState } from '.
 import { OverlapOverview } from '../components/overlap-overview';
 import { displayName } from '../components/person-header';
 import { Timeline, TimelineSkeleton } from '../components/timeline';
+import { ShortcutsDialog, TimelineToolbar } from '../components/timeline-toolbar';
 import { useHiddenPeople } from '../hidden-people';
 import { useClock } from '../lib/clock';
+import { type ColumnOrder, orderColumns, readColumnOrder, writeColumnOrder } from '../lib/column-order';
 import { isTimelineEmpty } from '../lib/empty-state';
-import { viewerTimeZone } from '../lib/format';
+import { useDayShortcuts } from '../lib/use-day-shortcuts';
 import { useViewDate } from '../lib/use-view-date';
 import { shiftDateKey, startOfDateIn, todayKey } from '../lib/view-date';
 
@@ -68,10 +71,34 @@ export default function DashboardPage() {
     }
   }, [error, navigate, queryClient]);
 
+  const [order, setOrder] = useState<ColumnOrder>(readColumnOrder);
+  const changeOrder = (next: ColumnOrder) => {
+    writeColumnOrder(next);
+    setOrder(next);
+  };
   const people = useMemo(
-    () => (activities.data?.people ?? []).filter((p) => !hidden.includes(p.id)),
-    [activities.data, hidden],
+    () =>
+      orderColumns(
+        (activities.data?.people ?? []).filter((p) => !hidden.includes(p.id)),
+        order,
+        new Date(),
+      ),
+    [activities.data, hidden, order],
   );
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const shortcuts = useMemo(
+    () => ({
+      prev: () => setDate(shiftDateKey(date, -1)),
+      next: () => {
+        const next = shiftDateKey(date, 1);
+        setDate(next === today ? null : next);
+      },
+      today: () => setDate(null),
+      help: () => setShortcutsOpen(true),
+    }),
+    [date, today, setDate],
+  );
+  useDayShortcuts(shortcuts);
   const day = useMemo(() => {
     const start = startOfDateIn(date, timeZone);
     const end = startOfDateIn(shiftDateKey(date, 1), timeZone);
@@ -130,6 +157,7 @@ export default function DashboardPage() {
     body = (
       <>
         <OverlapOverview people={people} date={date} today={today} timeZone={timeZone} />
+        <TimelineToolbar order={order} onOrder={changeOrder} onShortcuts={() => setShortcutsOpen(true)} />
         <Timeline people={people} day={day} onHide={hide} onSelectBlock={onSelectBlock} belowOverview />
       </>
     );
@@ -156,12 +184,7 @@ export default function DashboardPage() {
         <div className="min-w-0">
           <h1 className="truncate text-lg font-semibold tracking-tight">Team activity</h1>
           <p className="tabular text-[13px] text-muted">
-            {new Intl.DateTimeFormat('en-US', {
-              weekday: 'long',
-              month: 'long',
-              day: 'numeric',
-              year: 'numeric',
-            }).format(day.start)}
+            {formatDateKey(date, { long: true })}
             {activities.data ? ` · ${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}
             {hidden.length > 0 ? ` · ${hidden.length} hidden` : ''}
           </p>
@@ -184,6 +207,7 @@ export default function DashboardPage() {
         </div>
       </div>
       {body}
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       {selected ? (
         <BlockDialog block={selected.block} who={selected.who} canEdit={manager} onClose={() => setSelected(null)} />
       ) : null}

@@ -65,6 +65,6 @@ describe('time text', () => {
   it('names days relative to today in the viewer’s timezone', () => {
     expect(dayLabel('2025-06-10T22:30:00Z', 'Europe/Berlin', '2025-06-10')).toBe('Tomorrow');
     expect(dayLabel('2025-06-10T22:30:00Z', 'UTC', '2025-06-10')).toBe('Today');
-    expect(dayLabel('2025-06-12T09:00:00Z', 'UTC', '2025-06-10')).toBe('Thu, Jun 12');
+    expect(dayLabel('2025-06-12T09:00:00Z', 'UTC', '2025-06-10')).toBe('Thu 12 Jun');
   });
 });

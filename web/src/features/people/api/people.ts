@@ -1,7 +1,10 @@
 import type {
+  BulkUnassignedBody,
+  BulkUnassignedResult,
   MergeBody,
   PatchPersonBody,
   PeopleList,
+  PeopleSort,
   PersonActionResult,
   PersonDetail,
   PersonIntegrationBlocks,
@@ -17,9 +20,11 @@ import { queryKeys, refreshActivityViews } from '../../../api/query-keys';
 
 /** Every people read sits under ['people'] so one invalidation refreshes lists, counts and the dashboard. */
 const peopleKeys = {
-  list: (status: string, limit: number) => [...queryKeys.people, 'list', status, limit] as const,
-  unassigned: (limit: number) => [...queryKeys.people, 'unassigned', 'list', limit] as const,
-  ignored: (limit: number) => [...queryKeys.people, 'ignored', 'list', limit] as const,
+  list: (status: string, limit: number, filters: ListFilters = {}) =>
+    [...queryKeys.people, 'list', status, limit, filters] as const,
+  unassigned: (limit: number, filters: ListFilters) =>
+    [...queryKeys.people, 'unassigned', 'list', limit, filters] as const,
+  ignored: (limit: number, filters: ListFilters) => [...queryKeys.people, 'ignored', 'list', limit, filters] as const,
   person: (id: string) => [...queryKeys.people, 'person', id] as const,
   personIntegration: (id: string) => [...queryKeys.people, 'person-integration', id] as const,
   piEvents: (id: string, offset: number) => [...queryKeys.people, 'person-integration', id, 'events', offset] as const,
@@ -30,25 +35,41 @@ const peopleKeys = {
 const HEADER_LIST_SIZE = 50;
 export const ACTIVITY_PAGE_SIZE = 20;
 
-export const activePeopleQuery = (limit = HEADER_LIST_SIZE) =>
+/** Search (name, e-mail or identifier) and order of the people lists. */
+export interface ListFilters {
+  q?: string;
+  sort?: PeopleSort;
+}
+
+const filterParams = ({ q, sort }: ListFilters) =>
+  `${q ? `&q=${encodeURIComponent(q)}` : ''}${sort ? `&sort=${sort}` : ''}`;
+
+export const activePeopleQuery = (limit = HEADER_LIST_SIZE, filters: ListFilters = {}) =>
   queryOptions({
-    queryKey: peopleKeys.list('active', limit),
+    queryKey: peopleKeys.list('active', limit, filters),
     queryFn: ({ signal }) =>
-      api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=${limit}`, { signal }),
+      api<PeopleList>(`${apiPaths.people.people}?status=active&page=1&limit=${limit}${filterParams(filters)}`, {
+        signal,
+      }),
   });
-const unassignedQuery = (limit = HEADER_LIST_SIZE) =>
+const unassignedQuery = (limit: number, filters: ListFilters) =>
   queryOptions({
-    queryKey: peopleKeys.unassigned(limit),
-    queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.unassigned}?page=1&limit=${limit}`, { signal }),
+    queryKey: peopleKeys.unassigned(limit, filters),
+    queryFn: ({ signal }) =>
+      api<UsersList>(`${apiPaths.people.unassigned}?page=1&limit=${limit}${filterParams(filters)}`, { signal }),
   });
-const ignoredQuery = (limit = HEADER_LIST_SIZE) =>
+const ignoredQuery = (limit: number, filters: ListFilters) =>
   queryOptions({
-    queryKey: peopleKeys.ignored(limit),
-    queryFn: ({ signal }) => api<UsersList>(`${apiPaths.people.ignored}?page=1&limit=${limit}`, { signal }),
+    queryKey: peopleKeys.ignored(limit, filters),
+    queryFn: ({ signal }) =>
+      api<UsersList>(`${apiPaths.people.ignored}?page=1&limit=${limit}${filterParams(filters)}`, { signal }),
   });
-export const useActivePeopleList = () => useQuery(activePeopleQuery());
-export const useUnassignedList = () => useQuery(unassignedQuery());
-export const useIgnoredList = () => useQuery(ignoredQuery());
+export const useActivePeopleList = (filters: ListFilters = {}) =>
+  useQuery({ ...activePeopleQuery(HEADER_LIST_SIZE, filters), placeholderData: keepPreviousData });
+export const useUnassignedList = (filters: ListFilters = {}) =>
+  useQuery({ ...unassignedQuery(HEADER_LIST_SIZE, filters), placeholderData: keepPreviousData });
+export const useIgnoredList = (filters: ListFilters = {}) =>
+  useQuery({ ...ignoredQuery(HEADER_LIST_SIZE, filters), placeholderData: keepPreviousData });
 
 const personQuery = (id: string) =>
   queryOptions({
@@ -114,3 +135,13 @@ export const usePatchPerson = () =>
   usePeopleMutation(({ id, ...body }: PatchPersonBody & { id: string }) =>
     api<PersonActionResult>(apiPaths.people.person(id), { method: 'PATCH', body }),
   );
+
+/** 'Activate all' / 'Ignore selected': one call, all or nothing. */
+export function useBulkUnassigned() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkUnassignedBody) =>
+      api<BulkUnassignedResult>(apiPaths.people.unassignedBulk, { method: 'POST', body }),
+    onSuccess: () => refreshActivityViews(queryClient),
+  });
+}

@@ -51,13 +51,16 @@ interface UnassignedCardProps {
   people: readonly Person[];
   canManage: boolean;
   atLimit: boolean;
+  /** Chosen for 'Ignore selected' (managers). */
+  selected?: boolean;
+  onSelect?: (id: string, selected: boolean) => void;
 }
 
 /**
  * An unassigned user: activate as a person, merge into one, or ignore. When an active person has
  * the same e-mail, merging into them is offered first.
  */
-export function UnassignedCard({ user, people, canManage, atLimit }: UnassignedCardProps) {
+export function UnassignedCard({ user, people, canManage, atLimit, selected, onSelect }: UnassignedCardProps) {
   const [dialog, setDialog] = useState<'activate' | 'merge' | null>(null);
   const ignore = useIgnoreUnassigned();
   const suggestion = user.mergeSuggestion;
@@ -73,7 +76,16 @@ export function UnassignedCard({ user, people, canManage, atLimit }: UnassignedC
     </Button>
   );
   return (
-    <Card className="flex flex-col gap-3 p-4" data-testid="unassigned-card">
+    <Card className="relative flex flex-col gap-3 p-4" data-testid="unassigned-card">
+      {canManage && onSelect ? (
+        <input
+          type="checkbox"
+          className="absolute top-3 right-3 size-4 accent-[var(--color-accent)]"
+          checked={selected ?? false}
+          onChange={(e) => onSelect(user.id, e.target.checked)}
+          aria-label={`Select ${label(user)}`}
+        />
+      ) : null}
       <UserSummary user={user} />
       <Integrations user={user} />
       {suggestion ? (

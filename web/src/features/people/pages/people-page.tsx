@@ -1,5 +1,6 @@
-import { Inbox, UserCheck, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { PeopleSort } from '@overlap/contract/people';
+import { Inbox, Search, UserCheck, Users } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
@@ -9,9 +10,12 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { useActivePeopleList, useIgnoredList, useUnassignedList } from '../api/people';
+import { BulkActions } from '../components/bulk-actions';
+import { PeopleFilters } from '../components/people-filters';
 import { PeopleHeader } from '../components/people-header';
 import { IgnoredCard, PersonCard, UnassignedCard } from '../components/user-cards';
 import { atPeopleLimit } from '../lib/plan-rules';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 function ListState({
   query,
@@ -24,7 +28,7 @@ function ListState({
 }) {
   if (query.isPending) {
     return (
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-28" />
         ))}
@@ -46,36 +50,49 @@ function ListState({
       </div>
     );
   }
-  return empty ?? <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">{children}</div>;
+  return empty ?? <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">{children}</div>;
 }
+
+const SEARCH_DELAY_MS = 250;
 
 export default function PeoplePage() {
   const session = useSession().data;
   const mayManage = canManage(session?.role);
-  const active = useActivePeopleList();
-  const unassigned = useUnassignedList();
-  const ignored = useIgnoredList();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<PeopleSort>('name');
+  const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const filters = { q: q || undefined, sort: sort === 'name' ? undefined : sort };
+  // The header counts everyone; the lists show what the search and order pick.
+  const allActive = useActivePeopleList();
+  const allUnassigned = useUnassignedList();
+  const active = useActivePeopleList(filters);
+  const unassigned = useUnassignedList(filters);
+  const ignored = useIgnoredList(filters);
   const billing = useBillingStatus();
+  const [selected, setSelected] = useState<string[]>([]);
 
   if (session?.account.status === 'terminated') return <Navigate to="/account?tab=billing" replace />;
 
   const activePeople = active.data?.people ?? [];
   const unassignedUsers = unassigned.data?.users ?? [];
   const ignoredUsers = ignored.data?.users ?? [];
-  const activeCount = active.data
-    ? active.data.pagination.totalCount - active.data.demoCount
+  const activeCount = allActive.data
+    ? allActive.data.pagination.totalCount - allActive.data.demoCount
     : activePeople.filter((p) => !p.isDemo).length;
   const maxPeople = billing.data?.maxPeople;
   const atLimit = atPeopleLimit(activeCount, maxPeople);
+  const room = (maxPeople ?? 0) > 0 ? (maxPeople ?? 0) - activeCount : Number.POSITIVE_INFINITY;
+  const waiting = allUnassigned.data?.pagination.totalCount ?? 0;
+  const shownIds = new Set(unassignedUsers.map((u) => u.id));
+  const chosen = selected.filter((id) => shownIds.has(id));
+  const onSelect = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
+  const noMatch = <EmptyState icon={Search} title="No people found" description={`Nobody matches “${q}”.`} />;
 
   return (
     <div className="mx-auto flex max-w-screen-xl flex-col gap-6 px-4 py-6 sm:px-6">
-      <PeopleHeader
-        active={activeCount}
-        maxPeople={maxPeople}
-        plan={billing.data?.currentPlan}
-        unassigned={unassigned.data?.pagination.totalCount ?? unassignedUsers.length}
-      />
+      <PeopleHeader active={activeCount} maxPeople={maxPeople} plan={billing.data?.currentPlan} unassigned={waiting} />
+      <PeopleFilters search={search} onSearch={setSearch} sort={sort} onSort={setSort} />
       <Tabs
         aria-label="People lists"
         defaultValue="active"
@@ -88,7 +105,9 @@ export default function PeoplePage() {
               <ListState
                 query={active}
                 empty={
-                  activePeople.length === 0 ? (
+                  activePeople.length === 0 && q ? (
+                    noMatch
+                  ) : activePeople.length === 0 ? (
                     <EmptyState
                       icon={Users}
                       title="No active people yet"
@@ -109,6 +128,9 @@ export default function PeoplePage() {
             count: unassignedUsers.length,
             content: (
               <div className="flex flex-col gap-4">
+                {mayManage && waiting > 0 ? (
+                  <BulkActions total={waiting} selected={chosen} room={room} onDone={() => setSelected([])} />
+                ) : null}
                 {mayManage && atLimit && unassignedUsers.length > 0 ? (
                   <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 dark:border-amber-500/25 dark:bg-amber-500/10 dark:text-amber-100">
                     Your plan allows {maxPeople} active people. Merge, ignore or upgrade to activate more.
@@ -117,7 +139,9 @@ export default function PeoplePage() {
                 <ListState
                   query={unassigned}
                   empty={
-                    unassignedUsers.length === 0 ? (
+                    unassignedUsers.length === 0 && q ? (
+                      noMatch
+                    ) : unassignedUsers.length === 0 ? (
                       <EmptyState
                         icon={UserCheck}
                         title="Everyone is assigned"
@@ -127,7 +151,15 @@ export default function PeoplePage() {
                   }
                 >
                   {unassignedUsers.map((u) => (
-                    <UnassignedCard key={u.id} user={u} people={activePeople} canManage={mayManage} atLimit={atLimit} />
+                    <UnassignedCard
+                      key={u.id}
+                      user={u}
+                      people={allActive.data?.people ?? activePeople}
+                      canManage={mayManage}
+                      atLimit={atLimit}
+                      selected={chosen.includes(u.id)}
+                      onSelect={onSelect}
+                    />
                   ))}
                 </ListState>
               </div>
@@ -141,7 +173,9 @@ export default function PeoplePage() {
               <ListState
                 query={ignored}
                 empty={
-                  ignoredUsers.length === 0 ? (
+                  ignoredUsers.length === 0 && q ? (
+                    noMatch
+                  ) : ignoredUsers.length === 0 ? (
                     <EmptyState
                       icon={Inbox}
                       title="Nobody is ignored"

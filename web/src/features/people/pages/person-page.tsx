@@ -78,7 +78,7 @@ export default function PersonPage() {
           <Avatar id={p.id} name={p.name} email={p.email} color={p.color} size="lg" online={p.isOnline} />
           <div className="min-w-0">
             <div className="flex items-center gap-2">
-              <h1 className="truncate text-2xl font-semibold tracking-tight">{name}</h1>
+              <h1 className="text-2xl font-semibold tracking-tight break-words">{name}</h1>
               <StatusBadge status={p.status} />
             </div>
             <p className="truncate text-sm text-muted">
@@ -102,6 +102,11 @@ export default function PersonPage() {
         </div>
       </div>
 
+      {p._count.activityBlocks + p._count.activityEvents === 0 ? (
+        <p className="rounded-lg border border-dashed border-line-strong px-6 py-8 text-center text-sm text-muted">
+          No data yet
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <StatCard label="Hours online" value={hours(s.totalMinutes)} hint={`Last ${s.periodDays} days`} />
         <StatCard

@@ -1,12 +1,8 @@
-import type { MyInfo } from '@overlap/contract/profile';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { apiPaths } from '../../../api/paths';
+import { myInfoQuery } from '../../../api/preferences';
 
-const myInfoQuery = queryOptions({
-  queryKey: ['profile', 'my-info'] as const,
-  queryFn: ({ signal }) => api<MyInfo>(apiPaths.profile.myInfo, { signal }),
-});
 export const useMyInfo = () => useQuery(myInfoQuery);
 
 const sendPasswordReset = (email: string) =>

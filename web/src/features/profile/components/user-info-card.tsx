@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { RefreshCw } from 'lucide-react';
+import { formatDateTime } from '../../../lib/format-time';
 import { RoleBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
@@ -8,7 +8,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { useMyInfo } from '../api/profile';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
-const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy, HH:mm') : 'Never');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 export function UserInfoCard() {
   const me = useMyInfo();

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { SystemInfoCard } from '../components/system-info-card';
+import { TimePreferencesCard } from '../components/time-preferences-card';
 import { TimelineVisibility } from '../components/timeline-visibility';
 import { UserInfoCard } from '../components/user-info-card';
 
@@ -10,7 +11,7 @@ const sections = [
   { to: '/account', label: 'Account' },
 ];
 
-/** /profile: user info with the password reset, timeline visibility and system info. */
+/** /profile: user info with the password reset, time display, timeline visibility and system info. */
 export default function ProfilePage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -35,6 +36,7 @@ export default function ProfilePage() {
         </nav>
       </div>
       <UserInfoCard />
+      <TimePreferencesCard />
       <TimelineVisibility />
       <SystemInfoCard />
     </div>

@@ -84,6 +84,10 @@ describe('app chrome', () => {
     renderChrome('/', baseUser);
     expect(await screen.findByRole('link', { name: 'dana@example.com' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/account');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+    expect(within(main).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(main).getByRole('link', { name: 'People' })).toHaveAttribute('href', '/people');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Super Admin Panel' })).not.toBeInTheDocument();
     expect(await screen.findByText('version 1.4.2 • deployed 3h ago')).toBeInTheDocument();
@@ -152,13 +156,15 @@ describe('app chrome', () => {
     ).toBeInTheDocument();
   });
 
-  it('opens the Menu panel with email, role, Account and Logout', async () => {
+  it('opens the Menu panel with email, role, Dashboard, People, Account and Logout', async () => {
     const user = userEvent.setup();
     renderChrome('/', baseUser);
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const panel = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(panel).getByText('dana@example.com')).toBeInTheDocument();
     expect(within(panel).getByText('Manager')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
+    expect(within(panel).getByRole('link', { name: 'People' })).toHaveAttribute('href', '/people');
     expect(within(panel).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(within(panel).queryByRole('link', { name: 'Super Admin Panel' })).not.toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useImpersonation, useSession } from '../../../api/session';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { HeaderSlotProvider } from '../../../ui/header-slot';
 import { PaymentGraceBanner } from '../../billing';
 import { AppFooter } from './app-footer';
@@ -8,6 +9,7 @@ import { AppHeader } from './app-header';
 import { ImpersonationBar } from './impersonation-bar';
 import { SuperadminBar } from './superadmin-bar';
 import { SuspendedBanner } from './suspended-banner';
+import { useTimePreferencesSync } from './use-time-preferences-sync';
 
 const isSuperadminPage = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
@@ -19,6 +21,9 @@ export function AppChrome({ children }: { children: ReactNode }) {
   const impersonation = useImpersonation(Boolean(user));
   const imp = impersonation.data;
   const impersonating = Boolean(user && imp?.isImpersonating);
+  useTimePreferencesSync(Boolean(user));
+  // A new time format or timezone redraws the page, so every time on it follows at once.
+  const prefs = useTimePreferences();
 
   return (
     <HeaderSlotProvider>
@@ -34,7 +39,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
         {isSuperadminPage(pathname) && user?.role === 'superadmin' ? <SuperadminBar /> : null}
         {user?.account.status === 'suspended' ? <SuspendedBanner /> : null}
         {user && user.account.status !== 'suspended' && user.role !== 'superadmin' ? <PaymentGraceBanner /> : null}
-        <main id="main" className="flex-1">
+        <main id="main" className="flex-1" key={`${prefs.timeFormat ?? ''}|${prefs.timeZone ?? ''}`}>
           {children}
         </main>
         {pathname === '/profile' ? null : <AppFooter />}

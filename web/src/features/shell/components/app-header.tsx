@@ -1,6 +1,6 @@
 import type { SessionUser } from '@overlap/contract/auth';
 import { LogOut, Settings, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Button, ButtonLink } from '../../../ui/button';
 import { useHeaderSlotTargets } from '../../../ui/header-slot';
 import { Logo } from '../../../ui/logo';
@@ -23,7 +23,7 @@ function DesktopActions({ user, showSuperadmin }: { user: SessionUser; showSuper
       <Tooltip content="Your profile">
         <Link
           to="/profile"
-          className="max-w-64 truncate rounded-md px-2 py-1 text-[13px] text-muted transition-colors hover:text-fg"
+          className="max-w-40 truncate rounded-md px-2 py-1 text-[13px] text-muted transition-colors hover:text-fg lg:max-w-64"
         >
           {user.email}
         </Link>
@@ -51,6 +51,25 @@ function DesktopActions({ user, showSuperadmin }: { user: SessionUser; showSuper
   );
 }
 
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2.5 py-1.5 text-[13px] font-medium transition-colors hover:bg-subtle hover:text-fg ${
+    isActive ? 'bg-subtle text-fg' : 'text-muted'
+  }`;
+
+/** Dashboard and People, the two daily screens (desktop; the Menu panel lists them on phones). */
+function MainNav() {
+  return (
+    <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex">
+      <NavLink to="/" end className={navLinkClass}>
+        Dashboard
+      </NavLink>
+      <NavLink to="/people" className={navLinkClass}>
+        People
+      </NavLink>
+    </nav>
+  );
+}
+
 /** The app header: title, the page's header slot, and the user's links (a Menu panel below md). */
 export function AppHeader({ user, impersonating }: AppHeaderProps) {
   const { desktopRef, mobileRef } = useHeaderSlotTargets();
@@ -61,6 +80,7 @@ export function AppHeader({ user, impersonating }: AppHeaderProps) {
         <Link to="/" className="-mx-1 rounded-md px-1">
           <Logo />
         </Link>
+        {user ? <MainNav /> : null}
         <div ref={desktopRef} className="hidden min-w-0 items-center md:flex" />
         <div className="ml-auto flex items-center gap-1">
           {user ? (

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@overlap/contract/auth';
-import { LogOut, Settings, ShieldCheck, UserRound, X } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, ShieldCheck, UserRound, Users, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -62,6 +62,12 @@ export default function MobileMenuPanel({ user, showSuperadmin, open, onOpenChan
             </div>
           </div>
           <nav aria-label="Menu" className="flex flex-col gap-0.5 p-2">
+            <MenuLink to="/" icon={<LayoutDashboard />}>
+              Dashboard
+            </MenuLink>
+            <MenuLink to="/people" icon={<Users />}>
+              People
+            </MenuLink>
             <MenuLink to="/profile" icon={<UserRound />}>
               Profile
             </MenuLink>
