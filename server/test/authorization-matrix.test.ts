@@ -121,6 +121,7 @@ const ROUTES: Record<string, Entry> = {
   'POST /api/v1/ignored/:id/resurrect': { access: 'manager', kind: 'ignored' },
   'PATCH /api/v1/activity-blocks/:id': { access: 'manager', kind: 'block' },
   'DELETE /api/v1/activity-blocks/:id': { access: 'manager', kind: 'block' },
+  'POST /api/v1/activity-blocks/restore': { access: 'manager' },
   'POST /api/v1/users/invite': { access: 'manager', body: { email: 'invited-person@example.com', role: 'user' } },
   'PATCH /api/v1/users/:id/role': { access: 'manager', kind: 'user' },
   'POST /api/v1/users/:id/resend-invitation': { access: 'manager', kind: 'user' },
