@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP } from '../browser.ts';
 import { startFakeSentry } from './fake-sentry.ts';
 import { type OwnServer, startOwnServer } from './own-server.ts';
+import { signUp } from './sign-up.ts';
 
 let own: OwnServer;
 let sentry: Awaited<ReturnType<typeof startFakeSentry>>;
@@ -16,6 +17,7 @@ afterAll(async () => {
 });
 
 describe('browser error tracking', () => {
+  // The DSN comes with the system info, which needs a session: tracking starts once signed in.
   it('loads Sentry because a DSN is set and reports an unhandled error without personal data', async () => {
     const context = await own.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
@@ -23,7 +25,8 @@ describe('browser error tracking', () => {
     page.on('console', (msg) => {
       if (/Content Security Policy/.test(msg.text())) cspViolations.push(msg.text());
     });
-    await page.goto(`${own.server.url}/login?email=someone%40example.com`);
+    await signUp(page, own.server.url, own.mail, 'someone@example.com');
+    await page.goto(`${own.server.url}/onboarding/step1?email=someone%40example.com`);
     await page.waitForFunction(() => Boolean((globalThis as { __SENTRY__?: unknown }).__SENTRY__));
     await page.evaluate(() => {
       setTimeout(() => {
@@ -37,7 +40,7 @@ describe('browser error tracking', () => {
     expect(event?.environment).toBe('production');
     expect(event?.release).toMatch(/^3\.1\.0(\+[0-9a-f]{7})?$/);
     expect(event?.user).toBeUndefined();
-    expect(event?.request?.url).toBe(`${own.server.url}/login`);
+    expect(event?.request?.url).toBe(`${own.server.url}/onboarding/step1`);
     expect(JSON.stringify(event)).not.toContain('someone');
     expect(cspViolations).toEqual([]);
     await context.close();
