@@ -120,8 +120,9 @@ export async function pollGitlabEvents(input: {
 
   const state: GitlabPollState = { projects: {} };
   const events: ProviderEvent[] = [];
-  // GitLab's `after` is a date (exclusive): one day earlier, then ids filter the rest.
-  const after = new Date(input.since.getTime() - 86_400_000).toISOString().slice(0, 10);
+  // GitLab's `after` is a date (exclusive) in the instance's own timezone: two days earlier covers
+  // any zone and a poll just after midnight; ids filter the rest.
+  const after = new Date(input.since.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
   for (const project of projects) {
     const seen = input.state.projects?.[project]?.newestEventId ?? 0;
     let newest = seen;
