@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { connectDatabase } from '../../server/src/db/client.ts';
-import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
 import { createSession } from '../../server/src/modules/auth/session.ts';
 import { DAYS, generateReadsData, PEOPLE } from './reads-data.ts';
+import { startServerProcess } from './server-process.ts';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 /** Seconds per measured endpoint (BENCH_SECONDS, default 15) and concurrent clients (BENCH_CONNECTIONS, default 1: latency, not queueing). */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
@@ -26,48 +25,6 @@ interface Result {
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-
-async function startServer(databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      APP_SECRET: 'reads-bench-secret-reads-bench-secret-00',
-      SEED_DEMO: 'false',
-      JOBS: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d) => {
-    out += d.toString();
-  });
-  const deadline = Date.now() + 90_000;
-  while (!/Overlap is running at/.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
 
 /** CONNECTIONS clients each sending one request after the other for SECONDS; latencies in ms. */
 async function measure(name: string, target: number, cookie: string, nextUrl: () => string): Promise<Result> {
@@ -99,11 +56,11 @@ async function measure(name: string, target: number, cookie: string, nextUrl: ()
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'overlap-reads-bench-'));
   const postgres = await startEmbeddedPostgres(join(dir, 'postgres'));
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
   const database = { current: null as ReturnType<typeof connectDatabase> | null };
   try {
     const databaseUrl = await ensureDatabase(postgres.url, 'overlap');
-    server = await startServer(databaseUrl, join(dir, 'data'));
+    server = await startServerProcess(databaseUrl, join(dir, 'data'));
     database.current = connectDatabase(databaseUrl, { max: 4 });
     const t0 = performance.now();
     const data = await generateReadsData(database.current.pool);
