@@ -14,7 +14,7 @@ const diff = spawnSync('git', ['status', '--porcelain', '--', 'server/src/db/mig
   encoding: 'utf8',
 });
 if (diff.stdout.trim()) {
-  console.error('Generated files differ from the committed ones:\n' + diff.stdout);
+  console.error(`Generated files differ from the committed ones:\n${diff.stdout}`);
   console.error('Run `npm run db:generate` and `npx tsx server/src/scripts/write-openapi.ts`, then commit.');
   process.exit(1);
 }

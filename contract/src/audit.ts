@@ -1,22 +1,11 @@
 import { z } from 'zod';
-import { pagination } from './common.ts';
+import { pageQuery, pagination } from './common.ts';
 
 export const paths = { auditLog: '/api/v1/account/audit-log' } as const;
 
 export const AUDIT_PAGE_SIZE = 25;
 
-export const auditLogQuery = z.object({
-  page: z.coerce
-    .number({ message: 'must be a page number from 1' })
-    .int()
-    .min(1, 'must be a page number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ message: 'must be a number from 1 to 100' })
-    .int()
-    .min(1, 'must be a number from 1 to 100')
-    .max(100, 'must be a number from 1 to 100')
-    .default(AUDIT_PAGE_SIZE),
+export const auditLogQuery = pageQuery(AUDIT_PAGE_SIZE).extend({
   impersonated: z
     .enum(['true', 'false'], { message: 'must be true or false' })
     .optional()

@@ -30,11 +30,19 @@ export const pagination = z.object({
 });
 export type Pagination = z.infer<typeof pagination>;
 
-export const pageQuery = (defaultLimit: number, maxLimit = 100) =>
-  z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+export const pageQuery = (defaultLimit: number, maxLimit = 100) => {
+  const pageMessage = 'must be a page number from 1';
+  const limitMessage = `must be a number from 1 to ${maxLimit}`;
+  return z.object({
+    page: z.coerce.number({ message: pageMessage }).int().min(1, pageMessage).default(1),
+    limit: z.coerce
+      .number({ message: limitMessage })
+      .int()
+      .min(1, limitMessage)
+      .max(maxLimit, limitMessage)
+      .default(defaultLimit),
   });
+};
 
 export const offsetQuery = (defaultLimit: number, maxLimit = 100) =>
   z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_NAME_MAX, signupData } from './account.ts';
 import { accountStatus, userRole } from './auth.ts';
+import { pageQuery } from './common.ts';
 import { integrationGap } from './maintenance.ts';
 
 /** The operator console's calls (spec 001 §7 Superadmin). Every one is for the superadmin role only. */
@@ -48,18 +49,7 @@ export const billingFilters = [
 export const billingFilter = z.enum(billingFilters, { message: `must be one of: ${billingFilters.join(', ')}` });
 export type BillingFilter = z.infer<typeof billingFilter>;
 
-export const accountsQuery = z.object({
-  page: z.coerce
-    .number({ message: 'must be a page number from 1' })
-    .int()
-    .min(1, 'must be a page number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ message: 'must be a number from 1 to 100' })
-    .int()
-    .min(1, 'must be a number from 1 to 100')
-    .max(100, 'must be a number from 1 to 100')
-    .default(ACCOUNTS_PAGE_SIZE),
+export const accountsQuery = pageQuery(ACCOUNTS_PAGE_SIZE).extend({
   status: z
     .union([z.literal(''), z.literal('all'), accountStatus], {
       message: 'must be one of: all, pending, active, suspended, terminated',
