@@ -5,6 +5,7 @@ import { integrations } from '../db/schema/integrations.ts';
 import { stepMinutesFor } from '../engine/step.ts';
 import { applyPolledPresence } from './apply-polled.ts';
 import { storeEvents } from './events-store.ts';
+import { keepObservedRange } from './observed-range.ts';
 import { startRun } from './run-recorder.ts';
 
 const SAMPLE_CHUNK = 20_000;
@@ -46,7 +47,7 @@ export async function backfillHistory(
       stepMinutes,
       run,
     });
-    const { presence, events } = history;
+    const { presence, events } = keepObservedRange(history, now, run);
     let created = 0;
     await db.transaction(async (tx) => {
       for (let i = 0; i < presence.length; i += SAMPLE_CHUNK) {

@@ -1,5 +1,5 @@
 import { generatePresence } from '../connectors/demo/generator.ts';
-import { DEMO_TEAM } from '../connectors/demo/team.ts';
+import { DEMO_TEAM, type DemoMember } from '../connectors/demo/team.ts';
 import { computeBlocks } from '../engine/blocks.ts';
 import {
   DEFAULT_MODEL,
@@ -46,23 +46,31 @@ export interface BacktestResult {
 }
 
 /**
- * Replays a deterministic demo history (the same generator and block engine as the product): each
+ * Replays a deterministic demo history (of the demo team, or `team`) (the same generator and block engine as the product): each
  * week after the first `model.weeks` is predicted from the weeks before it and compared slot by
  * slot (15 minutes) with what happened, next to the naive baseline "same as the same weekday last week".
  */
 export function runBacktest(
-  options: { seed?: number; weeks?: number; stepMinutes?: number; end?: number; model?: PredictionModel } = {},
+  options: {
+    seed?: number;
+    weeks?: number;
+    stepMinutes?: number;
+    end?: number;
+    model?: PredictionModel;
+    team?: readonly DemoMember[];
+  } = {},
 ): BacktestResult {
   const seed = options.seed ?? 42;
   const weeks = options.weeks ?? 26;
   const model = options.model ?? DEFAULT_MODEL;
   const stepMs = (options.stepMinutes ?? 5) * 60_000;
   const end = options.end ?? Date.UTC(2025, 5, 2);
+  const team = options.team ?? DEMO_TEAM;
   const start = end - weeks * 7 * 86_400_000;
   const ours = new Tally();
   const naive = new Tally();
   let slots = 0;
-  for (const member of DEMO_TEAM) {
+  for (const member of team) {
     const samples = generatePresence(seed, start, end, stepMs / 60_000, [member]);
     const blocks = computeBlocks(samples, { stepMs, now: end });
     const occupancy = new Occupancy(blocks.map((b) => ({ start: b.start, end: b.end ?? end })));
@@ -82,7 +90,7 @@ export function runBacktest(
   return {
     weeksOfHistory: weeks,
     weeksEvaluated: weeks - model.weeks - 1,
-    people: DEMO_TEAM.length,
+    people: team.length,
     slots,
     model: ours.scores(),
     baseline: naive.scores(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { ProviderEvent } from '../connectors/types.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { refreshRollupRanges } from '../engine/rollups.ts';
@@ -16,6 +17,15 @@ export interface StoreEventsResult {
   skipped: number;
 }
 
+export interface StoreEventsOptions {
+  /**
+   * Store the events and leave their blocks, rollups and the identities' refresh to the pump (the
+   * new events' ids go to the event inbox in the same statement). With `pool`, the identity lookup
+   * is grouped with concurrent callers'.
+   */
+  behind?: { pool: pg.Pool };
+}
+
 /** Per-event debug lines kept per run; the rest are summarised in the counts. */
 const DETAILED_EVENTS = 20;
 
@@ -29,6 +39,7 @@ export async function storeEvents(
   integration: { id: string; accountId: string },
   events: EventInput[],
   run?: RunRecorder,
+  options: StoreEventsOptions = {},
 ): Promise<StoreEventsResult> {
   const unique = new Map<string, EventInput>();
   for (const e of events) if (!unique.has(e.externalId)) unique.set(e.externalId, e);
@@ -46,6 +57,7 @@ export async function storeEvents(
     tx,
     integration,
     [...latestByPerson].map(([personIdentifier, { seenAt, name }]) => ({ personIdentifier, seenAt, name })),
+    options.behind ? { deferRefresh: true, pool: options.behind.pool } : {},
   );
   run?.debug('person_lookup', {
     people: identities.size,
@@ -92,14 +104,17 @@ export async function storeEvents(
     kind: string;
     timestamp: Date;
   }>(sql`
-    insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
-                                 timestamp, title, url, metadata)
-    select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
-           r.ts, r.title, r.url, r.metadata
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
-    on conflict (integration_id, external_id) do nothing
-    returning external_id, person_id, person_integration_id as pi_id, kind, timestamp`);
+    with ins as (
+      insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
+                                   timestamp, title, url, metadata)
+      select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
+             r.ts, r.title, r.url, r.metadata
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
+      on conflict (integration_id, external_id) do nothing
+      returning id, external_id, person_id, person_integration_id as pi_id, kind, timestamp
+    )${options.behind ? sql`, inbox as (insert into event_inbox (event_id) select id from ins)` : sql``}
+    select external_id, person_id, pi_id, kind, timestamp from ins`);
   const created = inserted.rows.length;
   duplicates += rows.length - created;
   inserted.rows.slice(0, DETAILED_EVENTS).forEach((r) => {
@@ -107,7 +122,7 @@ export async function storeEvents(
   });
   if (created > DETAILED_EVENTS) run?.debug('event_created', { count: created });
 
-  if (created > 0) {
+  if (created > 0 && !options.behind) {
     const times = inserted.rows.map((r) => new Date(r.timestamp).getTime());
     const from = Math.min(...times);
     const to = Math.max(...times);
@@ -125,7 +140,7 @@ const SUMMARY_KIND = 'google_drive_summary';
  * Integrations of kind `events` (GitHub, GitLab, Google Drive...) have no presence: bursts of their
  * events open activity blocks (engine/event-bursts.ts). Answers the ranges whose rollups follow.
  */
-async function openEventBlocks(
+export async function openEventBlocks(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
   rows: { person_id: string; pi_id: string; kind: string; timestamp: Date }[],

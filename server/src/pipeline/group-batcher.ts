@@ -122,3 +122,21 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     stats: () => ({ batches, items }),
   };
 }
+
+/**
+ * One batcher per owner (a pool or a database handle), made on first use: the process's pushes
+ * against one database share its groups.
+ */
+export function batcherPerOwner<K extends object, I, O>(
+  options: (owner: K) => BatcherOptions<I, O>,
+): (owner: K) => Batcher<I, O> {
+  const batchers = new WeakMap<K, Batcher<I, O>>();
+  return (owner) => {
+    let batcher = batchers.get(owner);
+    if (!batcher) {
+      batcher = createBatcher(options(owner));
+      batchers.set(owner, batcher);
+    }
+    return batcher;
+  };
+}

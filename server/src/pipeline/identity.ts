@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { DbOrTx } from '../db/client.ts';
 import type { PersonStatus } from '../db/schema/activity.ts';
+import { type KnownIdentityRow, knownIdentityLookup } from './identity-lookup.ts';
 import { assertRoomForUnassigned } from './unassigned-cap.ts';
 
 export interface IdentityInput {
@@ -27,14 +29,7 @@ export interface ResolvedIdentity {
   created: boolean;
 }
 
-interface KnownRow extends Record<string, unknown> {
-  pi_id: string;
-  external_id: string;
-  person_id: string;
-  status: PersonStatus;
-  timezone_manual: string | null;
-  timezone_automatic: string | null;
-}
+type KnownRow = KnownIdentityRow;
 
 /** Later sightings win when one batch names the same identifier twice. */
 function dedupe(users: IdentityInput[]): Map<string, IdentityInput> {
@@ -206,20 +201,24 @@ export async function refreshIdentities(tx: DbOrTx, refreshes: IdentityRefresh[]
  * 'ignored' and are not touched.
  *
  * `deferRefresh`: only look up and create (no locks, no refresh), for callers that hand the
- * sightings to the presence pump, which refreshes them with the samples.
+ * sightings to the presence pump, which refreshes them with the samples. With `pool` as well, the
+ * first lookup is grouped with the concurrent callers' (one statement for the group).
  */
 export async function resolveIdentities(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
   users: IdentityInput[],
-  options: { deferRefresh?: boolean } = {},
+  options: { deferRefresh?: boolean; pool?: pg.Pool } = {},
 ): Promise<Map<string, ResolvedIdentity>> {
   const byId = dedupe(users);
   const result = new Map<string, ResolvedIdentity>();
   if (byId.size === 0) return result;
   const lock = !options.deferRefresh;
 
-  let knownRows = await findKnown(tx, integration.id, [...byId.keys()], lock);
+  let knownRows =
+    options.deferRefresh && options.pool
+      ? await knownIdentityLookup(options.pool).submit({ integrationId: integration.id, identifiers: [...byId.keys()] })
+      : await findKnown(tx, integration.id, [...byId.keys()], lock);
   const knownIds = new Set(knownRows.map((r) => r.external_id));
   const unknown = [...byId.values()].filter((u) => !knownIds.has(u.personIdentifier));
   if (unknown.length > 0) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createIntegration } from '../../test/factories/engine.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { createBackfilledDemo, createIntegration } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
 import { registerConnector } from '../connectors/registry.ts';
 import { people } from '../db/schema/activity.ts';
@@ -9,15 +9,11 @@ import { integrationRuns, integrations } from '../db/schema/integrations.ts';
 import { runIntegrationPoll } from './run-poll.ts';
 import { claimDueIntegrations } from './schedule.ts';
 
-let t: TestApp;
+const t = useTestApp();
 const notified: string[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   t.deps.notify = async (accountId, topic) => void notified.push(`${accountId}:${topic}`);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('claimDueIntegrations', () => {
@@ -47,12 +43,7 @@ describe('claimDueIntegrations', () => {
 describe('runIntegrationPoll', () => {
   it('polls the demo source through the engine and records the run', async () => {
     const account = await createAccount(t.db, { plan: 'business' });
-    const demo = await createIntegration(t.db, account.id, { provider: 'demo' });
-    // Already backfilled (a first run backfills instead: see the integrations API tests).
-    await t.db
-      .update(integrations)
-      .set({ lastRunAt: new Date(Date.UTC(2025, 5, 18, 9, 55)) })
-      .where(eq(integrations.id, demo.id));
+    const demo = await createBackfilledDemo(t.db, account.id, new Date(Date.UTC(2025, 5, 18, 9, 55)));
     // A Wednesday 10:00 UTC: Lisbon and Berlin are at work.
     const outcome = await runIntegrationPoll(t.deps, demo.id, new Date(Date.UTC(2025, 5, 18, 10, 0)));
     expect(outcome).toMatchObject({ status: 'success', peopleFound: 8 });

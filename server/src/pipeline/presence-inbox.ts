@@ -7,7 +7,7 @@ import { cachedStepMinutesFor } from '../engine/step.ts';
 import { type IdentityRefresh, refreshIdentities } from './identity.ts';
 
 /** Held by the one transaction, in any process, that applies the inbox; others try again later. */
-const PUMP_LOCK = 4_242_101;
+export const PUMP_LOCK = 4_242_101;
 /** Rows applied per transaction: large batches amortise the engine's statements over many pushes. */
 export const INBOX_BATCH = 20_000;
 
@@ -23,17 +23,20 @@ export interface InboxEntry {
 
 const arrayLiteral = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
+/** An entry as one element of the JSON array the inbox inserts read with `jsonb_to_recordset`. */
+export const inboxRow = (e: InboxEntry) => ({
+  a: e.accountId,
+  i: e.integrationId,
+  pi: e.personIntegrationId,
+  at: e.at.toISOString(),
+  s: e.status,
+  tz: e.timezone,
+  d: e.details && Object.keys(e.details).length > 0 ? e.details : null,
+});
+
 /** A CTE (`inbox as (insert ...)`) appending entries, for a caller's single-statement write. */
 export function inboxInsertCte(entries: InboxEntry[]): SQL {
-  const rows = entries.map((e) => ({
-    a: e.accountId,
-    i: e.integrationId,
-    pi: e.personIntegrationId,
-    at: e.at.toISOString(),
-    s: e.status,
-    tz: e.timezone,
-    d: e.details && Object.keys(e.details).length > 0 ? e.details : null,
-  }));
+  const rows = entries.map(inboxRow);
   return sql`inbox as (
     insert into presence_inbox (account_id, integration_id, person_integration_id, at, status, timezone, details)
     select r.a, r.i, r.pi, r.at, r.s, r.tz, r.d
@@ -68,7 +71,11 @@ export interface DrainResult {
   more: boolean;
 }
 
-/** Locks the people of the taken rows in id order (as every identity writer does) and reads them. */
+/**
+ * Locks the people of the taken rows in id order (as every identity writer does) and reads them.
+ * `for no key update`: it still excludes the other writers of these people, but not the pushes
+ * inserting rows that merely reference them (events' foreign keys take a key-share lock).
+ */
 async function lockIdentities(tx: DbOrTx, pis: string[]): Promise<Map<string, IdentityRow>> {
   const result = await tx.execute<IdentityRow>(sql`
     select pi.id as pi, pi.person_id, p.status as person_status, p.timezone_manual, p.timezone_automatic
@@ -76,7 +83,7 @@ async function lockIdentities(tx: DbOrTx, pis: string[]): Promise<Map<string, Id
       join people p on p.id = pi.person_id
      where pi.id = any(${arrayLiteral(pis)}::uuid[])
      order by p.id
-       for update of p`);
+       for no key update of p`);
   return new Map(result.rows.map((r) => [r.pi, r]));
 }
 
@@ -110,7 +117,10 @@ function newestSightings(taken: TakenRow[], identities: Map<string, IdentityRow>
  */
 export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH): Promise<DrainResult> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${PUMP_LOCK}) as ok`);
+    // Committed without waiting for the WAL flush: the round is one transaction that takes its rows
+    // out of the inbox, so a database crash that loses it puts them back, and they are applied again.
+    const lock = await tx.execute<{ ok: boolean }>(sql`
+      select pg_try_advisory_xact_lock(${PUMP_LOCK}) as ok, set_config('synchronous_commit', 'off', true)`);
     if (!lock.rows[0]?.ok) return { locked: false, applied: 0, accountIds: [], more: false };
     const taken = await tx.execute<TakenRow>(sql`
       delete from presence_inbox

@@ -1,6 +1,7 @@
 import type { PresencePump } from '../core/context.ts';
 import type { Db } from '../db/client.ts';
 import { appliedSamples } from '../lib/metrics.ts';
+import { drainEventInbox, eventInboxIsEmpty } from './event-inbox.ts';
 import { drainPresenceInbox, inboxIsEmpty } from './presence-inbox.ts';
 
 /** When the inbox is held by another process, or a drain failed, try again after this long. */
@@ -15,7 +16,7 @@ const LINGER_MS = 50;
 export type { PresencePump };
 
 /**
- * Applies the presence inbox behind the push API. A kick starts a drain shortly (LINGER_MS) when
+ * Applies the presence inbox (and then the event inbox) behind the push API. A kick starts a drain shortly (LINGER_MS) when
  * none is running; kicks that arrive during a drain make it go round once more at once, so under load each round
  * applies everything that arrived during the previous one (rounds grow with the load, and the
  * engine's statements are shared by all the pushes of a round). Only one process drains at a time;
@@ -25,6 +26,8 @@ export function createPresencePump(options: {
   db: Db;
   notify: (accountId: string, topic: string) => Promise<void>;
   onError?: (err: unknown) => void;
+  /** Rows applied per round (INBOX_BATCH); a full round means the engine is behind. */
+  batch?: number;
 }): PresencePump {
   let running: Promise<void> | null = null;
   let again = false;
@@ -44,7 +47,7 @@ export function createPresencePump(options: {
 
   const round = async () => {
     for (;;) {
-      const drain = drainPresenceInbox(options.db);
+      const drain = drainPresenceInbox(options.db, undefined, options.batch);
       current = drain;
       const result = await drain.finally(() => {
         current = null;
@@ -57,7 +60,11 @@ export function createPresencePump(options: {
       behind = result.more;
       appliedSamples.inc(result.applied);
       for (const accountId of result.accountIds) await options.notify(accountId, 'presence').catch(() => {});
-      if (!result.more) return;
+      // Pushed events: their blocks, rollups and identities, in the same lock's next transaction.
+      const events = await drainEventInbox(options.db);
+      if (!events.locked) later(RETRY_MS);
+      for (const accountId of events.accountIds) await options.notify(accountId, 'events').catch(() => {});
+      if (!result.more && !events.more) return;
     }
   };
 
@@ -100,7 +107,7 @@ export function createPresencePump(options: {
         if (stopped) throw new Error('the presence pump is stopped');
         drainNow();
         while (running) await running;
-        if (await inboxIsEmpty(options.db)) return;
+        if ((await inboxIsEmpty(options.db)) && (await eventInboxIsEmpty(options.db))) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },

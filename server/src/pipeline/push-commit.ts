@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
 import type { ApiCallRow } from './api-call-log.ts';
-import { type Batcher, createBatcher } from './group-batcher.ts';
-import type { InboxEntry } from './presence-inbox.ts';
+import { type Batcher, batcherPerOwner } from './group-batcher.ts';
+import { type InboxEntry, inboxRow } from './presence-inbox.ts';
 import type { RunEventRow, RunRow } from './run-recorder.ts';
 
 /** What one presence push writes: its inbox rows, its run record with debug events, its API call log row. */
@@ -56,16 +56,6 @@ update integrations i
  where i.id = v.id
    and (i.last_run_at is null or i.last_run_at < v.started - interval '1 second')`;
 
-const inboxRow = (e: InboxEntry) => ({
-  a: e.accountId,
-  i: e.integrationId,
-  pi: e.personIntegrationId,
-  at: e.at.toISOString(),
-  s: e.status,
-  tz: e.timezone,
-  d: e.details && Object.keys(e.details).length > 0 ? e.details : null,
-});
-
 export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWrite[]): Promise<void> {
   await pool.query({
     name: 'presence_push_group',
@@ -79,61 +69,46 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
   });
 }
 
-const committers = new WeakMap<pg.Pool, Batcher<PresencePushWrite, void>>();
-
 /**
  * The group commit of presence pushes for this database (one per process and pool): a push's
  * `submit` resolves once its group is committed (2xx still means durable) and rejects when its own
  * write failed.
  */
-export function presencePushCommitter(pool: pg.Pool): Batcher<PresencePushWrite, void> {
-  let committer = committers.get(pool);
-  if (!committer) {
-    committer = createBatcher<PresencePushWrite, void>({
-      run: async (writes) => {
-        await writePresencePushes(pool, writes);
-        return writes.map(() => undefined);
-      },
-      rows: (w) => w.inbox.length + 1,
-      maxItems: GROUP_MAX_PUSHES,
-      maxRows: GROUP_MAX_ROWS,
-      windowMs: GROUP_WINDOW_MS,
-      maxInFlight: 2,
-    });
-    committers.set(pool, committer);
-  }
-  return committer;
-}
+export const presencePushCommitter: (pool: pg.Pool) => Batcher<PresencePushWrite, void> = batcherPerOwner(
+  (pool: pg.Pool) => ({
+    run: async (writes) => {
+      await writePresencePushes(pool, writes);
+      return writes.map(() => undefined);
+    },
+    rows: (w) => w.inbox.length + 1,
+    maxItems: GROUP_MAX_PUSHES,
+    maxRows: GROUP_MAX_ROWS,
+    windowMs: GROUP_WINDOW_MS,
+    maxInFlight: 2,
+  }),
+);
 
 /** Work of one push run inside a transaction shared with its neighbours. */
 export type SharedWork = (tx: Tx) => Promise<unknown>;
 
-const shared = new WeakMap<Db, Batcher<SharedWork, unknown>>();
-
 /**
- * The group commit of the events push (whose work — identities, events, event blocks, rollups —
- * takes several statements): the pushes arriving together run one after the other in one
- * transaction and share its commit. A push whose work fails is run again alone, so it fails alone.
+ * The group commit of the events push (whose work — new identities, the events with their inbox
+ * rows, the run record — takes several statements): the pushes arriving together run one after the
+ * other in one transaction and share its commit. A push whose work fails is run again alone, so it
+ * fails alone.
  */
-export function sharedTransaction(db: Db): Batcher<SharedWork, unknown> {
-  let batcher = shared.get(db);
-  if (!batcher) {
-    batcher = createBatcher<SharedWork, unknown>({
-      run: (works) =>
-        db.transaction(async (tx) => {
-          const results: unknown[] = [];
-          for (const work of works) results.push(await work(tx));
-          return results;
-        }),
-      maxItems: 4,
-      maxRows: 4,
-      windowMs: GROUP_WINDOW_MS,
-      // Several transactions at once, as the pushes' statements run one after the other in each (a
-      // single one at a time halved the events rate). Two groups locking the same people in
-      // opposite orders deadlock: the batcher then runs the group again.
-      maxInFlight: 4,
-    });
-    shared.set(db, batcher);
-  }
-  return batcher;
-}
+export const sharedTransaction: (db: Db) => Batcher<SharedWork, unknown> = batcherPerOwner((db: Db) => ({
+  run: (works) =>
+    db.transaction(async (tx) => {
+      const results: unknown[] = [];
+      for (const work of works) results.push(await work(tx));
+      return results;
+    }),
+  maxItems: 4,
+  maxRows: 4,
+  windowMs: GROUP_WINDOW_MS,
+  // Several transactions at once, as the pushes' statements run one after the other in each (a
+  // single one at a time halved the events rate). Two groups locking the same people in
+  // opposite orders deadlock: the batcher then runs the group again.
+  maxInFlight: 4,
+}));

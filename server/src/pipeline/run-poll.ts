@@ -14,6 +14,8 @@ import { applyPolledPresence } from './apply-polled.ts';
 import { backfillHistory } from './backfill.ts';
 import { storeEvents } from './events-store.ts';
 import { markNeedsReauthorization, saveGrant } from './integration-grant.ts';
+import { closeInterruptedRuns } from './interrupted-runs.ts';
+import { keepObservedRange } from './observed-range.ts';
 import { runErrorMessage } from './run-error.ts';
 import { startRun } from './run-recorder.ts';
 
@@ -117,6 +119,7 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
     return { status: 'skipped', reason: 'not connected' };
   }
 
+  await closeInterruptedRuns(db, row.id);
   if (connector.history && connector.historyDays && !row.lastRunAt) {
     return firstRunWithHistory(deps, connector, row, connector.historyDays, now);
   }
@@ -143,6 +146,7 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
       stepMinutes,
       run,
     });
+    const { presence, events } = keepObservedRange(result, now, run);
     const counts = await db.transaction(async (tx) => {
       if (result.grant) await saveGrant(tx, deps.secrets, row.id, result.grant);
       if (result.state !== undefined) {
@@ -151,10 +155,10 @@ export async function runIntegrationPoll(deps: AppDeps, integrationId: string, n
           .set({ connectorState: (result.state ?? null) as Record<string, unknown> | null })
           .where(eq(integrations.id, row.id));
       }
-      await applyPolledPresence(tx, integration, result.presence, stepMinutes, run, now);
-      const stored = await storeEvents(tx, integration, result.events, run);
+      await applyPolledPresence(tx, integration, presence, stepMinutes, run, now);
+      const stored = await storeEvents(tx, integration, events, run);
       return {
-        peopleFound: new Set(result.presence.map((p) => p.personIdentifier)).size,
+        peopleFound: new Set(presence.map((p) => p.personIdentifier)).size,
         eventsCreated: stored.created,
       };
     });

@@ -104,6 +104,15 @@ export const presenceInbox = pgTable('presence_inbox', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Events stored by the push API whose blocks, rollups and identities the pump has not refreshed
+ * yet (a bare heap like the presence inbox): the pump takes them out in the transaction that
+ * applies them.
+ */
+export const eventInbox = pgTable('event_inbox', {
+  eventId: uuid('event_id').notNull(),
+});
+
 export const activityBlocks = pgTable(
   'activity_blocks',
   {

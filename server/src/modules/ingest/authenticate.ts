@@ -4,7 +4,7 @@ import type { AppDeps } from '../../core/context.ts';
 import { accountBlocked, forbidden, tooManyRequests, unauthorized } from '../../core/errors.ts';
 import type { AccountStatus } from '../../db/schema/accounts.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { type Batcher, createBatcher } from '../../pipeline/group-batcher.ts';
+import { type Batcher, batcherPerOwner } from '../../pipeline/group-batcher.ts';
 import { hitRateLimit, type RateRule } from '../auth/rate-limit.ts';
 import { decideRateLimit, type RateLimitDecision } from './rate-limit.ts';
 
@@ -89,40 +89,31 @@ interface Counted {
   position: number;
 }
 
-const lookups = new WeakMap<pg.Pool, Batcher<string, Counted | null>>();
-
-function keyLookup(pool: pg.Pool): Batcher<string, Counted | null> {
-  let batcher = lookups.get(pool);
-  if (!batcher) {
-    batcher = createBatcher<string, Counted | null>({
-      run: async (hashes) => {
-        const result = await pool.query<KeyRow & { h: string }>({
-          name: 'push_key_lookup',
-          text: LOOKUP_SQL,
-          values: [hashes],
-        });
-        const byHash = new Map(result.rows.map((r) => [r.h, r]));
-        const asked = new Map<string, number>();
-        for (const h of hashes) asked.set(h, (asked.get(h) ?? 0) + 1);
-        const seen = new Map<string, number>();
-        return hashes.map((h) => {
-          const row = byHash.get(h);
-          if (!row) return null;
-          if (row.count === null || row.remaining === null) throw new Error('rate limit counter returned nothing');
-          const nth = (seen.get(h) ?? 0) + 1;
-          seen.set(h, nth);
-          return { row, position: row.count - (asked.get(h) ?? 1) + nth };
-        });
-      },
-      maxItems: 256,
-      maxRows: 256,
-      windowMs: 0,
-      maxInFlight: 2,
+const keyLookup: (pool: pg.Pool) => Batcher<string, Counted | null> = batcherPerOwner((pool: pg.Pool) => ({
+  run: async (hashes) => {
+    const result = await pool.query<KeyRow & { h: string }>({
+      name: 'push_key_lookup',
+      text: LOOKUP_SQL,
+      values: [hashes],
     });
-    lookups.set(pool, batcher);
-  }
-  return batcher;
-}
+    const byHash = new Map(result.rows.map((r) => [r.h, r]));
+    const asked = new Map<string, number>();
+    for (const h of hashes) asked.set(h, (asked.get(h) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    return hashes.map((h) => {
+      const row = byHash.get(h);
+      if (!row) return null;
+      if (row.count === null || row.remaining === null) throw new Error('rate limit counter returned nothing');
+      const nth = (seen.get(h) ?? 0) + 1;
+      seen.set(h, nth);
+      return { row, position: row.count - (asked.get(h) ?? 1) + nth };
+    });
+  },
+  maxItems: 256,
+  maxRows: 256,
+  windowMs: 0,
+  maxInFlight: 2,
+}));
 
 /**
  * The integration of `apiKey` and this request counted in the key's rate-limit window (grouped with

@@ -11,6 +11,7 @@ import {
 import type { AreaPlugin } from '../area.ts';
 import { apiCallContextOf, logApiCall } from './api-call-hooks.ts';
 import { authenticatePush, type PushIntegration } from './authenticate.ts';
+import { presenceBodyValidator } from './presence-body.ts';
 import { activateIntegration, ingestEvents, ingestPresence } from './service.ts';
 
 const errors = {
@@ -39,6 +40,7 @@ const ingestRoutes: AreaPlugin = async (app, { deps }) => {
     '/api/v1/presence',
     {
       ...hooks,
+      validatorCompiler: presenceBodyValidator,
       schema: {
         tags: ['Push API'],
         summary: 'Report the presence of people',
@@ -73,7 +75,8 @@ curl -X POST "$OVERLAP_URL/api/v1/presence" \\
         tags: ['Push API'],
         summary: 'Report activity events',
         description: `Stores events (commits, deployments, document edits...). Each \`externalId\` is stored
-once per integration: sending it again counts as a duplicate and changes nothing.
+once per integration: sending it again counts as a duplicate and changes nothing. The events are
+committed when the answer arrives; the blocks they open and the timeline follow within about a second.
 
 ${commonRules}
 

@@ -90,7 +90,7 @@ export async function ingestPresence(
         isOnline: ACTIVE_STATUSES.has(u.status as PresenceStatus),
         seenAt: at,
       })),
-      { deferRefresh: true },
+      { deferRefresh: true, pool: deps.database.pool },
     );
     const entries: InboxEntry[] = [];
     let skipped = 0;
@@ -153,6 +153,13 @@ export async function ingestPresence(
   return outcome;
 }
 
+/**
+ * An events push: identities are looked up (grouped with concurrent pushes; unknown ones created),
+ * the new events are stored once per externalId with their ids in the event inbox, and the run
+ * record and API call log row are written in the same transaction, shared with the events pushes
+ * arriving at the same time: a 2xx means all of it is committed. The pump then refreshes the
+ * identities, event blocks and rollups right behind, once per round for every push in it.
+ */
 export async function ingestEvents(
   deps: AppDeps,
   integration: PushIntegration,
@@ -171,6 +178,7 @@ export async function ingestEvents(
         integration,
         body.events.map((e) => ({ ...e, timestamp: new Date(e.timestamp) })),
         run,
+        { behind: { pool: deps.database.pool } },
       );
       const answer: EventsPushResult = { success: true, ...counts, runId: run.id };
       await run.finish({ peopleFound: people, eventsCreated: counts.created }, tx, successLog(call, answer));
@@ -183,6 +191,7 @@ export async function ingestEvents(
   await markConnected(db, integration);
   if (result.created > 0) {
     ingestedItems.inc({ kind: 'event' }, result.created);
+    deps.presence.kick();
     await deps.notify(integration.accountId, 'events');
   }
   return result;

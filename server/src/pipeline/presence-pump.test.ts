@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
+import { createAccount } from '../../test/factories.ts';
+import { type InboxEntry, inboxInsertCte } from './presence-inbox.ts';
+import { createPresencePump } from './presence-pump.ts';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2025, 2, 3, 8, 0);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function member() {
+  const account = await createAccount(t.db);
+  const integration = await createIntegration(t.db, account.id);
+  const person = await createTrackedPerson(t.db, account.id, integration.id);
+  const entry = (minute: number): InboxEntry => ({
+    accountId: account.id,
+    integrationId: integration.id,
+    personIntegrationId: person.personIntegrationId,
+    at: new Date(T0 + minute * MIN),
+    status: 'online',
+    timezone: null,
+    details: null,
+  });
+  return { accountId: account.id, ...person, entry };
+}
+
+const enqueue = (entries: InboxEntry[]) => t.db.execute(sql`with ${inboxInsertCte(entries)} select 1`);
+
+async function waiting(personIntegrationId: string): Promise<number> {
+  const result = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from presence_inbox where person_integration_id = ${personIntegrationId}`,
+  );
+  return result.rows[0]?.n ?? -1;
+}
+
+async function samplesOf(personIntegrationId: string): Promise<number[]> {
+  const result = await t.db.execute<{ ms: number }>(
+    sql`select (extract(epoch from at) * 1000)::float8 as ms from presence_samples
+         where person_integration_id = ${personIntegrationId} order by at`,
+  );
+  return result.rows.map((r) => r.ms - T0);
+}
+
+/** Holds a person's row lock (as an identity writer does) until released: the pump's round waits on it. */
+async function holdPerson(personId: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = () => {};
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const done = t.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from people where id = ${personId} for update`);
+    held();
+    await released;
+  });
+  await holding;
+  return {
+    release: async () => {
+      release();
+      await done;
+    },
+  };
+}
+
+/** Sessions of this test's database waiting for a lock. */
+const lockWaiters = async () =>
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )
+  ).rows[0]?.n;
+
+describe('presence pump', () => {
+  it('retries a failed round on its own: the rows stay in the inbox and are applied once', async () => {
+    const who = await member();
+    const errors: string[] = [];
+    const notified: string[] = [];
+    const pump = createPresencePump({
+      db: t.db,
+      notify: async (accountId, topic) => void notified.push(`${accountId}:${topic}`),
+      onError: (err) => errors.push(String(err instanceof Error ? err.cause : err)),
+    });
+    // The first sample written for this person fails its round's transaction; later ones pass.
+    await t.db.execute(
+      sql.raw(`
+      create sequence pump_fault;
+      create function pump_fault() returns trigger language plpgsql as $$
+      begin
+        if nextval('pump_fault') = 1 then raise exception 'injected storage failure'; end if;
+        return new;
+      end $$;
+      create trigger pump_fault before insert on presence_samples for each row
+        when (new.person_integration_id = '${who.personIntegrationId}') execute function pump_fault();`),
+    );
+    try {
+      await enqueue([who.entry(0), who.entry(5), who.entry(10)]);
+      pump.kick();
+      await expect.poll(() => errors, { timeout: 5_000 }).toHaveLength(1);
+      expect(errors[0]).toContain('injected storage failure');
+      expect(await waiting(who.personIntegrationId)).toBe(3);
+      expect(await samplesOf(who.personIntegrationId)).toEqual([]);
+      expect(notified).toEqual([]);
+      // No kick: the pump's own retry applies them.
+      await expect.poll(() => waiting(who.personIntegrationId), { timeout: 10_000 }).toBe(0);
+      await pump.flush();
+      expect(await samplesOf(who.personIntegrationId)).toEqual([0, 5 * MIN, 10 * MIN]);
+      expect(errors).toHaveLength(1);
+      expect(notified).toEqual([`${who.accountId}:presence`]);
+      const person = await t.db.execute<{ last_seen_at: Date }>(
+        sql`select last_seen_at from people where id = ${who.personId}`,
+      );
+      expect(new Date(person.rows[0]?.last_seen_at as Date).getTime()).toBe(T0 + 10 * MIN);
+    } finally {
+      await pump.stop();
+      await t.db.execute(
+        sql.raw('drop trigger pump_fault on presence_samples; drop function pump_fault; drop sequence pump_fault;'),
+      );
+    }
+  });
+
+  it('over a full round, goes on at once and holds pushers (keepUp) until the round in progress ends', async () => {
+    const first = await member();
+    const second = await member();
+    const notified: string[] = [];
+    const pump = createPresencePump({
+      db: t.db,
+      notify: async (accountId) => void notified.push(accountId),
+      batch: 2,
+    });
+    let lock: Awaited<ReturnType<typeof holdPerson>> | null = null;
+    try {
+      // Within a round's bound nobody waits.
+      await pump.keepUp();
+      await enqueue([first.entry(0), first.entry(5)]);
+      await enqueue([second.entry(0), second.entry(5)]);
+      await enqueue([second.entry(10)]);
+      lock = await holdPerson(second.personId);
+      pump.kick();
+      // Round 1 takes the first member's two rows (a full batch), round 2 follows without a kick
+      // and waits on the second member's lock.
+      await expect.poll(() => samplesOf(first.personIntegrationId), { timeout: 5_000 }).toEqual([0, 5 * MIN]);
+      await expect.poll(lockWaiters, { timeout: 5_000 }).toBe(1);
+      let caughtUp = false;
+      const pusher = pump.keepUp().then(() => {
+        caughtUp = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(caughtUp).toBe(false);
+      await lock.release();
+      lock = null;
+      await pusher;
+      expect(await samplesOf(second.personIntegrationId)).toEqual([0, 5 * MIN]);
+      await pump.flush();
+      expect(await samplesOf(second.personIntegrationId)).toEqual([0, 5 * MIN, 10 * MIN]);
+      expect(await waiting(first.personIntegrationId)).toBe(0);
+      expect(await waiting(second.personIntegrationId)).toBe(0);
+      expect(notified).toEqual([first.accountId, second.accountId, second.accountId]);
+      // The last round was not full: pushers go on at once again.
+      await pump.keepUp();
+    } finally {
+      await lock?.release();
+      await pump.stop();
+    }
+  });
+});
