@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createDeps } from '../src/app/bootstrap.ts';
 import { seedServices } from '../src/app/seed.ts';
 import { loadConfig } from '../src/config.ts';
@@ -55,6 +56,21 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+/** The test file's app: started before its tests, closed after them; its fields are read inside tests and hooks. */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env);
+  });
+  afterAll(async () => current?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('the test app is read before it started');
+      return current[key as keyof TestApp];
+    },
+  });
 }
 
 export type Caller = (options: InjectOptions & { body?: unknown }) => Promise<LightMyRequestResponse>;

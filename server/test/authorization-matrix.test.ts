@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webhooks } from '../src/db/schema/webhooks.ts';
 import { startRun } from '../src/pipeline/run-recorder.ts';
-import { client, createTestApp, type TestApp } from './app.ts';
+import { client, useTestApp } from './app.ts';
 import { createBlock, createPerson, linkPerson } from './factories/activity.ts';
+import { createIntegration } from './factories/engine.ts';
 import { createPushIntegration } from './factories/integrations.ts';
 import { createAccount, createUser, sessionCookie } from './factories.ts';
 import { validSample } from './schema-arbitrary.ts';
@@ -16,11 +17,7 @@ import { validSample } from './schema-arbitrary.ts';
  * so a new route cannot ship without saying who may call it.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 /** Who may call a route. */
 type Access =
@@ -35,6 +32,7 @@ type Access =
 /** The record a route's `:id` names. */
 type Kind =
   | 'integration'
+  | 'githubIntegration'
   | 'run'
   | 'person'
   | 'unassigned'
@@ -53,6 +51,10 @@ interface Entry {
   /** A body the route's own schema accepts, when sampling cannot find one; a function gets the caller's records. */
   body?: object | ((mine: Records) => object);
 }
+
+/** An OAuth start: the body names the caller's own integration. */
+const AUTH_URL: Entry = { access: 'manager', body: (mine) => ({ integrationId: mine.integration }) };
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Lovelace' };
 
 const ROUTES: Record<string, Entry> = {
   // Public: health, docs, auth and invitations by token.
@@ -156,36 +158,18 @@ const ROUTES: Record<string, Entry> = {
   'GET /api/v1/integrations/:id/runs': { access: 'manager', kind: 'integration' },
   'GET /api/v1/integrations/:id/runs/:runId': { access: 'manager', kind: 'run' },
   'GET /api/v1/integrations/:id/statistics': { access: 'manager', kind: 'integration' },
-  // Needs a GitHub integration of its own: roles are checked here, its tenancy in the GitHub tests.
-  'GET /api/v1/integrations/:id/github/orgs': { access: 'manager' },
+  // Allowed without a token is 409 (nothing to ask GitHub with): a refusal would be 401, 403 or 404.
+  'GET /api/v1/integrations/:id/github/orgs': { access: 'manager', kind: 'githubIntegration' },
   'GET /api/v1/onboarding/integration-status/:id': { access: 'member', kind: 'integration' },
   'GET /api/v1/people-integrations/:id': { access: 'member', kind: 'personIntegration' },
   'GET /api/v1/people-integrations/:id/activity-blocks': { access: 'member', kind: 'personIntegration' },
   'GET /api/v1/people-integrations/:id/events': { access: 'member', kind: 'personIntegration' },
-  'POST /api/v1/integrations/discord/auth-url': {
-    access: 'manager',
-    body: (mine) => ({ integrationId: mine.integration }),
-  },
-  'POST /api/v1/integrations/github/auth-url': {
-    access: 'manager',
-    body: (mine) => ({ integrationId: mine.integration }),
-  },
-  'POST /api/v1/integrations/gitlab/auth-url': {
-    access: 'manager',
-    body: (mine) => ({ integrationId: mine.integration }),
-  },
-  'POST /api/v1/integrations/google/auth-url': {
-    access: 'manager',
-    body: (mine) => ({ integrationId: mine.integration }),
-  },
-  'POST /api/v1/integrations/microsoft/auth-url': {
-    access: 'manager',
-    body: (mine) => ({ integrationId: mine.integration }),
-  },
-  'POST /api/v1/integrations/slack/auth-url': {
-    access: 'manager',
-    body: (mine) => ({ integrationId: mine.integration }),
-  },
+  'POST /api/v1/integrations/discord/auth-url': AUTH_URL,
+  'POST /api/v1/integrations/github/auth-url': AUTH_URL,
+  'POST /api/v1/integrations/gitlab/auth-url': AUTH_URL,
+  'POST /api/v1/integrations/google/auth-url': AUTH_URL,
+  'POST /api/v1/integrations/microsoft/auth-url': AUTH_URL,
+  'POST /api/v1/integrations/slack/auth-url': AUTH_URL,
   'POST /api/v1/onboarding/complete': { access: 'manager' },
   'POST /api/v1/onboarding/connect-oauth': { access: 'manager' },
   'POST /api/v1/onboarding/custom-chat-app': { access: 'member' },
@@ -198,13 +182,13 @@ const ROUTES: Record<string, Entry> = {
   'PATCH /api/v1/billing/local/subscription': { access: 'manager' },
   'PUT /api/v1/billing/local/payment-method': {
     access: 'manager',
-    body: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Lovelace' },
+    body: CARD,
   },
   'GET /api/v1/billing/local/checkout-sessions/:id': { access: 'manager', kind: 'checkout' },
   'POST /api/v1/billing/local/checkout-sessions/:id/complete': {
     access: 'manager',
     kind: 'checkout',
-    body: { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Ada Lovelace' },
+    body: CARD,
   },
   // Operators.
   'GET /api/v1/superadmin/accounts': { access: 'operator' },
@@ -242,6 +226,7 @@ async function world() {
     const account = await createAccount(t.db, { plan: 'business' });
     const manager = await createUser(t.db, account.id, { role: 'manager', password: null });
     const { integration } = await createPushIntegration(t.deps, account.id);
+    const github = await createIntegration(t.db, account.id, { provider: 'github' });
     const person = await createPerson(t.db, account.id);
     const unassigned = await createPerson(t.db, account.id, { status: 'unassigned' });
     const ignored = await createPerson(t.db, account.id, { status: 'ignored' });
@@ -270,6 +255,7 @@ async function world() {
       .returning();
     const ids: Record<Kind, string[]> = {
       integration: [integration.id],
+      githubIntegration: [github.id],
       run: [integration.id, run.id],
       person: [person.id],
       unassigned: [unassigned.id],

@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/db/client.ts';
 import { freePort } from '../src/db/embedded.ts';
 import { SecretBox } from '../src/lib/crypto.ts';
 import { issueApiKey } from '../src/modules/integrations/api-keys.ts';
+import { INTERRUPTED_RUN_MESSAGE } from '../src/pipeline/interrupted-runs.ts';
+import { createAccount, createUser, sessionCookie } from './factories.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const APP_SECRET = 'crash-test-secret-crash-test-secret-0000';
@@ -48,21 +51,38 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** The embedded PostgreSQL of the server: its port is the fourth line of postmaster.pid. */
-async function connectToServerDatabase(): Promise<pg.Client> {
+function serverDatabaseUrl(): string {
   const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
     .split('\n')[3]
     ?.trim();
-  const db = new pg.Client({ connectionString: `postgres://overlap:overlap@127.0.0.1:${port}/overlap` });
+  return `postgres://overlap:overlap@127.0.0.1:${port}/overlap`;
+}
+
+async function connectToServerDatabase(): Promise<pg.Client> {
+  const db = new pg.Client({ connectionString: serverDatabaseUrl() });
   await db.connect();
   return db;
 }
 
-afterAll(async () => {
+async function stopRunning(): Promise<void> {
   if (running && running.exitCode === null) {
+    const exited = new Promise((r) => running?.once('exit', r));
     running.kill('SIGTERM');
-    await new Promise((r) => running?.once('exit', r));
+    await exited;
   }
-});
+}
+
+afterAll(stopRunning);
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('crash recovery', () => {
   it('keeps every sample that got a 2xx when the server is killed mid-load and restarted', async () => {
@@ -159,6 +179,86 @@ describe('crash recovery', () => {
       expect(health.ok).toBe(true);
     } finally {
       await after.end();
+    }
+  }, 240_000);
+
+  it('stores nothing of a connector run killed mid-way, records it as interrupted, and the next run stores it all', async () => {
+    await stopRunning();
+    const first = await startServer();
+    const before = connectDatabase(serverDatabaseUrl(), { max: 2 });
+    const account = await createAccount(before.db, { plan: 'business' });
+    const manager = await createUser(before.db, account.id, { role: 'manager', password: null });
+    const cookie = await sessionCookie(before.db, manager.id);
+    const demo = await before.db.query.services.findFirst({ where: (s, { eq }) => eq(s.provider, 'demo') });
+    const call = (base: string, method: string, path: string, body?: object) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    // The Demo Data connector is the local provider: its first run stores 90 days in one transaction.
+    const created = await call(first.url, 'POST', '/api/v1/integrations', { serviceId: demo?.id, name: 'Crash demo' });
+    expect(created.status).toBe(201);
+    const integrationId = ((await created.json()) as { id: string }).id;
+    const runsOf = async (pool: pg.Pool) =>
+      (
+        await pool.query<{ id: string; trigger: string; status: string; error_message: string | null }>(
+          'select id, trigger, status, error_message from integration_runs where integration_id = $1 order by started_at',
+          [integrationId],
+        )
+      ).rows;
+    const [killed] = await until(
+      () => runsOf(before.pool),
+      (runs) => runs.length === 1,
+      'the backfill to start',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    await before.close();
+
+    const second = await startServer();
+    const after = connectDatabase(serverDatabaseUrl(), { max: 2 });
+    try {
+      const stored = async () =>
+        (
+          await after.pool.query<{ samples: number; events: number; people: number }>(
+            `select (select count(*)::int from presence_samples s
+                       join person_integrations pi on pi.id = s.person_integration_id
+                      where pi.integration_id = $1) as samples,
+                    (select count(*)::int from activity_events where integration_id = $1) as events,
+                    (select count(*)::int from person_integrations where integration_id = $1) as people`,
+            [integrationId],
+          )
+        ).rows[0];
+      expect(await runsOf(after.pool)).toEqual([
+        { id: killed?.id, trigger: 'backfill', status: 'running', error_message: null },
+      ]);
+      expect(await stored()).toEqual({ samples: 0, events: 0, people: 0 });
+
+      // The next run (a manager starts the integration again) closes the killed one and stores the history.
+      expect((await call(second.url, 'POST', `/api/v1/integrations/${integrationId}/deactivate`)).status).toBe(200);
+      expect((await call(second.url, 'POST', `/api/v1/integrations/${integrationId}/activate`)).status).toBe(200);
+      const runs = await until(
+        () => runsOf(after.pool),
+        (r) => r.length === 2 && r[1]?.status !== 'running',
+        'the next run',
+      );
+      expect(runs).toEqual([
+        { id: killed?.id, trigger: 'backfill', status: 'failed', error_message: INTERRUPTED_RUN_MESSAGE },
+        { id: runs[1]?.id, trigger: 'backfill', status: 'success', error_message: null },
+      ]);
+      const counted = await after.pool.query<{ people_found: number; events_created: number }>(
+        'select people_found, events_created from integration_runs where id = $1',
+        [runs[1]?.id],
+      );
+      const now = await stored();
+      expect(counted.rows[0]?.people_found).toBe(8);
+      expect(now?.people).toBe(8);
+      expect(now?.events).toBe(counted.rows[0]?.events_created);
+      expect(now?.samples).toBeGreaterThan(10_000);
+    } finally {
+      await after.close();
     }
   }, 240_000);
 });

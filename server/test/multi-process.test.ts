@@ -35,6 +35,24 @@ function startProcess(env: Record<string, string>): Promise<{ url: string; child
   });
 }
 
+/** A new empty database, and the settings every process started on it shares. */
+async function newDatabase() {
+  const name = `multi_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const env = {
+    DATABASE_URL: url.toString(),
+    APP_SECRET: 'multi-process-secret-multi-process-secret',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'overlap-multi-')),
+    SEED_DEMO: 'false',
+  };
+  return { url, env };
+}
+
 afterAll(async () => {
   for (const c of children) c.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
@@ -42,19 +60,7 @@ afterAll(async () => {
 
 describe('several server processes on one database (DATABASE_URL)', () => {
   it('migrate once, seed once, share sessions and apply presence pushed to both', async () => {
-    const name = `multi_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl());
-    url.pathname = `/${name}`;
-    const env = {
-      DATABASE_URL: url.toString(),
-      APP_SECRET: 'multi-process-secret-multi-process-secret',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'overlap-multi-')),
-      SEED_DEMO: 'false',
-    };
+    const { url, env } = await newDatabase();
     // Started together: migrations and seeding are serialised by an advisory lock.
     const [a, b] = await Promise.all([startProcess({ ...env, ROLE: 'all' }), startProcess({ ...env, ROLE: 'web' })]);
     for (const server of [a, b]) {
@@ -124,18 +130,9 @@ describe('several server processes on one database (DATABASE_URL)', () => {
 
 describe('the per-key push rate limit across server processes', () => {
   it('admits exactly the limit per minute when requests of one key reach two processes at once', async () => {
-    const name = `multi_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl());
-    url.pathname = `/${name}`;
+    const { url, env: shared } = await newDatabase();
     const env = {
-      DATABASE_URL: url.toString(),
-      APP_SECRET: 'multi-process-secret-multi-process-secret',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'overlap-multi-')),
-      SEED_DEMO: 'false',
+      ...shared,
       JOBS: 'false',
       INGEST_RATE_LIMIT_PER_MINUTE: '30',
     };

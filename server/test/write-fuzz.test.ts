@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from './app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from './app.ts';
 import { createPerson } from './factories/activity.ts';
 import { bearer, createPushIntegration } from './factories/integrations.ts';
 import { createAccount, createUser, sessionCookie } from './factories.ts';
@@ -14,11 +14,7 @@ import { hostileArbitraryOf } from './schema-arbitrary.ts';
  * nothing (a fingerprint of every table is the same before and after it).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 /** Calls that verify a signature over the raw body, or end the caller's own session: fuzzed elsewhere. */
 const NOT_FUZZED = new Set([

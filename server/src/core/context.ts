@@ -39,7 +39,7 @@ export interface PresencePump {
   keepUp(): Promise<void>;
   /** Drains now and waits for it (returns at once when another process holds the inbox). */
   flush(): Promise<void>;
-  /** Resolves once the inbox is empty (including rows other processes added). */
+  /** Resolves once the presence and event inboxes are empty (including rows other processes added). */
   settled(): Promise<void>;
   /** Stops kicking and waits for the drain in progress. */
   stop(): Promise<void>;

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
 import { activityBlocks, type PresenceStatus, personDailyRollups } from '../db/schema/activity.ts';
@@ -14,14 +14,7 @@ import { computeBlocks, type Sample } from './blocks.ts';
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 2, 3, 8, 0);
 const NOW = new Date(T0 + 30 * 24 * 60 * MIN);
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function setup(timezone: string | null = null) {
   const account = await createAccount(t.db);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
 import { activityBlocks, activityEvents, people, personIntegrations } from '../db/schema/activity.ts';
@@ -13,14 +13,7 @@ import { deleteExpiredActivity, pruneRateLimits, pruneRuns } from './retention.t
 
 const MIN = 60_000;
 const DAY = 86_400_000;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function trackedWithSamples(plan: string, times: number[]) {
   const account = await createAccount(t.db, { plan });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -29,6 +30,7 @@ import profileRoutes from '../modules/profile/routes.ts';
 import streamRoutes from '../modules/stream/routes.ts';
 import superadminRoutes from '../modules/superadmin/routes.ts';
 import systemRoutes from '../modules/system/routes.ts';
+import { errorTrackingOf } from '../modules/system/service.ts';
 import usersRoutes from '../modules/users/routes.ts';
 import webhooksRoutes from '../modules/webhooks/routes.ts';
 import { contextPlugin } from './context.ts';
@@ -137,7 +139,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     hsts: deps.config.publicUrl.startsWith('https://'),
   });
   // Answers above 1 KB go out brotli or gzip as Accept-Encoding allows (hijacked streams are untouched).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Dynamic answers are compressed on every request, so at the fastest levels: brotli quality 1
+  // compresses the 1.3 MB day of 500 people in a third of quality 4's time, 6% larger.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 1 },
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(contextPlugin, { deps });
@@ -147,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   for (const area of AREAS) await app.register(area, { deps });
 
-  registerSpa(app, options.webDist ?? defaultWebDist);
+  registerSpa(app, options.webDist ?? defaultWebDist, errorTrackingOf(deps));
   await app.ready();
   return app;
 }

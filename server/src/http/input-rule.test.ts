@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../test/app.ts';
 import { fromFreshIp } from '../../test/factories/auth.ts';
 import { bearer, createPushIntegration } from '../../test/factories/integrations.ts';
 import { createAccount, signedInManager } from '../../test/factories.ts';
@@ -8,11 +8,7 @@ import { accounts } from '../db/schema/accounts.ts';
 import { activityEvents, people, personIntegrations } from '../db/schema/activity.ts';
 import { integrationRuns } from '../db/schema/integrations.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const now = () => new Date().toISOString();
 
@@ -51,6 +47,26 @@ async function pushSetup() {
 }
 
 const NOTHING = { people: 0, identities: 0, events: 0, runs: 0 };
+const UNSTORABLE = 'must not contain NUL characters or lone surrogates';
+
+const postPresence = (apiKey: string, body: Record<string, unknown>) =>
+  client(t.app)({
+    method: 'POST',
+    url: '/api/v1/presence',
+    headers: bearer(apiKey),
+    body: { timestamp: now(), ...body },
+  });
+
+const postEvents = (apiKey: string, events: Record<string, unknown>[]) =>
+  client(t.app)({
+    method: 'POST',
+    url: '/api/v1/events',
+    headers: bearer(apiKey),
+    body: { timestamp: now(), source: 'ci', events },
+  });
+
+const injectJson = (apiKey: string, url: string, payload: string) =>
+  t.app.inject({ method: 'POST', url, headers: { ...bearer(apiKey), 'content-type': 'application/json' }, payload });
 
 describe('the input rule: strings PostgreSQL cannot store are refused with the field named', () => {
   it.each([
@@ -59,19 +75,14 @@ describe('the input rule: strings PostgreSQL cannot store are refused with the f
     ['a lone low surrogate', '\ude00y'],
   ])('presence source with %s: 400 naming source, and no person, identity or run is created', async (_, bad) => {
     const { apiKey, written } = await pushSetup();
-    const res = await client(t.app)({
-      method: 'POST',
-      url: '/api/v1/presence',
-      headers: bearer(apiKey),
-      body: { timestamp: now(), source: bad, users: [{ personIdentifier: 'u-1', status: 'online' }] },
-    });
+    const res = await postPresence(apiKey, { source: bad, users: [{ personIdentifier: 'u-1', status: 'online' }] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
       error: 'The request is not valid.',
-      message: 'source: must not contain NUL characters or lone surrogates',
-      details: [{ field: 'source', message: 'must not contain NUL characters or lone surrogates' }],
+      message: `source: ${UNSTORABLE}`,
+      details: [{ field: 'source', message: UNSTORABLE }],
     });
     await t.deps.presence.settled();
     expect(await written()).toEqual(NOTHING);
@@ -79,23 +90,15 @@ describe('the input rule: strings PostgreSQL cannot store are refused with the f
 
   it('names the user entry whose personIdentifier is unstorable', async () => {
     const { apiKey, written } = await pushSetup();
-    const res = await client(t.app)({
-      method: 'POST',
-      url: '/api/v1/presence',
-      headers: bearer(apiKey),
-      body: {
-        timestamp: now(),
-        source: 'bridge',
-        users: [
-          { personIdentifier: 'u-1', status: 'online' },
-          { personIdentifier: 'u\u00002', status: 'online' },
-        ],
-      },
+    const res = await postPresence(apiKey, {
+      source: 'bridge',
+      users: [
+        { personIdentifier: 'u-1', status: 'online' },
+        { personIdentifier: 'u\u00002', status: 'online' },
+      ],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([
-      { field: 'users.1.personIdentifier', message: 'must not contain NUL characters or lone surrogates' },
-    ]);
+    expect(res.json().details).toEqual([{ field: 'users.1.personIdentifier', message: UNSTORABLE }]);
     await t.deps.presence.settled();
     expect(await written()).toEqual(NOTHING);
   });
@@ -107,30 +110,17 @@ describe('the input rule: strings PostgreSQL cannot store are refused with the f
   ])('an event %s with unstorable text is refused and nothing is stored', async (field, override) => {
     const { apiKey, written } = await pushSetup();
     const event = { externalId: 'e-1', kind: 'deploy', timestamp: now(), personIdentifier: 'u-1', ...override };
-    const res = await client(t.app)({
-      method: 'POST',
-      url: '/api/v1/events',
-      headers: bearer(apiKey),
-      body: { timestamp: now(), source: 'ci', events: [event] },
-    });
+    const res = await postEvents(apiKey, [event]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([
-      { field: `events.0.${field}`, message: 'must not contain NUL characters or lone surrogates' },
-    ]);
+    expect(res.json().details).toEqual([{ field: `events.0.${field}`, message: UNSTORABLE }]);
     expect(await written()).toEqual(NOTHING);
   });
 
   it('a key inside free-form details is refused without being echoed', async () => {
     const { apiKey, written } = await pushSetup();
-    const res = await client(t.app)({
-      method: 'POST',
-      url: '/api/v1/presence',
-      headers: bearer(apiKey),
-      body: {
-        timestamp: now(),
-        source: 'bridge',
-        users: [{ personIdentifier: 'u-1', status: 'online', details: { inner: { 'secret\u0000key': 1 } } }],
-      },
+    const res = await postPresence(apiKey, {
+      source: 'bridge',
+      users: [{ personIdentifier: 'u-1', status: 'online', details: { inner: { 'secret\u0000key': 1 } } }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([
@@ -146,9 +136,7 @@ describe('the input rule: strings PostgreSQL cannot store are refused with the f
     const { account, cookie } = await signedInManager(t.db);
     const res = await client(t.app, cookie)({ method: 'PATCH', url: '/api/v1/account', body: { name: 'Acme\u0000' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([
-      { field: 'name', message: 'must not contain NUL characters or lone surrogates' },
-    ]);
+    expect(res.json().details).toEqual([{ field: 'name', message: UNSTORABLE }]);
     const [row] = await t.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, account.id));
     expect(row?.name).toBe(account.name);
   });
@@ -158,40 +146,28 @@ describe('the input rule: strings PostgreSQL cannot store are refused with the f
     const call = client(t.app, cookie);
     const survey = await call({ method: 'POST', url: '/api/v1/onboarding/survey', body: { teamName: 'x\ud83d' } });
     expect(survey.statusCode).toBe(400);
-    expect(survey.json().details).toEqual([
-      { field: 'teamName', message: 'must not contain NUL characters or lone surrogates' },
-    ]);
+    expect(survey.json().details).toEqual([{ field: 'teamName', message: UNSTORABLE }]);
     const chat = await call({
       method: 'POST',
       url: '/api/v1/onboarding/custom-chat-app',
       body: { customChatApp: 'Chat\u0000' },
     });
     expect(chat.statusCode).toBe(400);
-    expect(chat.json().details).toEqual([
-      { field: 'customChatApp', message: 'must not contain NUL characters or lone surrogates' },
-    ]);
+    expect(chat.json().details).toEqual([{ field: 'customChatApp', message: UNSTORABLE }]);
   });
 
   it('a query string value with a NUL byte is refused naming the parameter', async () => {
     const { cookie } = await signedInManager(t.db);
     const res = await client(t.app, cookie)({ method: 'GET', url: '/api/v1/account/audit-log?impersonated=tr%00ue' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([
-      { field: 'impersonated', message: 'must not contain NUL characters or lone surrogates' },
-    ]);
+    expect(res.json().details).toEqual([{ field: 'impersonated', message: UNSTORABLE }]);
   });
 
   it('a well-formed emoji (a surrogate pair) is stored as sent', async () => {
     const { apiKey } = await pushSetup();
-    const res = await client(t.app)({
-      method: 'POST',
-      url: '/api/v1/presence',
-      headers: bearer(apiKey),
-      body: {
-        timestamp: now(),
-        source: 'bridge 🚀',
-        users: [{ personIdentifier: 'u-😀', status: 'online', name: 'Ada 😀' }],
-      },
+    const res = await postPresence(apiKey, {
+      source: 'bridge 🚀',
+      users: [{ personIdentifier: 'u-😀', status: 'online', name: 'Ada 😀' }],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ accepted: 1, peopleCreated: 1 });
@@ -202,12 +178,7 @@ describe('the input rule: JSON nested deeper than 32 levels is refused naming th
   it('presence details nested 50,000 deep: 400 naming users.0.details, nothing written', async () => {
     const { apiKey, written } = await pushSetup();
     const payload = `{"timestamp":"${now()}","source":"bridge","users":[{"personIdentifier":"u-1","status":"online","details":${deepJson(50_000)}}]}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/presence',
-      headers: { ...bearer(apiKey), 'content-type': 'application/json' },
-      payload,
-    });
+    const res = await injectJson(apiKey, '/api/v1/presence', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([
       { field: 'users.0.details', message: 'must not be nested more than 32 levels deep' },
@@ -219,12 +190,11 @@ describe('the input rule: JSON nested deeper than 32 levels is refused naming th
   it('event metadata nested 50,000 deep: 400 naming events.0.metadata, nothing written', async () => {
     const { apiKey, written } = await pushSetup();
     const event = `{"externalId":"e-1","kind":"deploy","timestamp":"${now()}","personIdentifier":"u-1","metadata":${deepJson(50_000)}}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/events',
-      headers: { ...bearer(apiKey), 'content-type': 'application/json' },
-      payload: `{"timestamp":"${now()}","source":"ci","events":[${event}]}`,
-    });
+    const res = await injectJson(
+      apiKey,
+      '/api/v1/events',
+      `{"timestamp":"${now()}","source":"ci","events":[${event}]}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([
       { field: 'events.0.metadata', message: 'must not be nested more than 32 levels deep' },
@@ -241,12 +211,7 @@ describe('the input rule: JSON nested deeper than 32 levels is refused naming th
       personIdentifier: 'u-1',
       metadata: nested(25),
     };
-    const res = await client(t.app)({
-      method: 'POST',
-      url: '/api/v1/events',
-      headers: bearer(apiKey),
-      body: { timestamp: now(), source: 'ci', events: [event] },
-    });
+    const res = await postEvents(apiKey, [event]);
     expect(res.statusCode).toBe(200);
     expect((await written()).events).toBe(1);
   });
@@ -267,54 +232,51 @@ describe("Fastify's own refusals answer in the one error shape, echoing no input
     });
   });
 
-  it('a body that is not JSON answers 400 naming the body without echoing it', async () => {
-    const res = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      headers: { 'content-type': 'application/json' },
+  it.each([
+    {
+      name: 'a body that is not JSON answers 400 naming the body without echoing it',
+      contentType: 'application/json',
       payload: '{"email": hostile-token-123',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
       statusCode: 400,
       code: 'BAD_REQUEST',
       error: 'The request is not valid.',
-      message: 'body: must be valid JSON',
-      details: [{ field: 'body', message: 'must be valid JSON' }],
-    });
-  });
-
-  it('a body of another media type answers 415 naming the content type', async () => {
-    const res = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      headers: { 'content-type': 'text/x-hostile' },
+      field: 'body',
+      message: 'must be valid JSON',
+    },
+    {
+      name: 'a body of another media type answers 415 naming the content type',
+      contentType: 'text/x-hostile',
       payload: 'hostile-token-123',
-    });
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({
       statusCode: 415,
       code: 'UNSUPPORTED_MEDIA_TYPE',
       error: 'The request must be sent as JSON.',
-      message: 'content-type: must be application/json',
-      details: [{ field: 'content-type', message: 'must be application/json' }],
-    });
-  });
-
-  it('a body over 1 MB answers 413 naming the body', async () => {
-    const res = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      headers: { 'content-type': 'application/json' },
+      field: 'content-type',
+      message: 'must be application/json',
+    },
+    {
+      name: 'a body over 1 MB answers 413 naming the body',
+      contentType: 'application/json',
       payload: JSON.stringify({ email: 'a@b.io', password: 'x'.repeat(1024 * 1024) }),
-    });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({
       statusCode: 413,
       code: 'PAYLOAD_TOO_LARGE',
       error: 'The request body is too large.',
-      message: 'body: is too large',
-      details: [{ field: 'body', message: 'is too large' }],
+      field: 'body',
+      message: 'is too large',
+    },
+  ])('$name', async ({ contentType, payload, statusCode, code, error, field, message }) => {
+    const res = await fromFreshIp(t.app)({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode).toBe(statusCode);
+    expect(res.json()).toEqual({
+      statusCode,
+      code,
+      error,
+      message: `${field}: ${message}`,
+      details: [{ field, message }],
     });
   });
 

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { accounts } from '../../src/db/schema/accounts.ts';
+import { users } from '../../src/db/schema/users.ts';
 import type { App } from '../../src/http/app.ts';
 import type { MailMessage } from '../../src/lib/mail/message.ts';
 import { type Caller, client } from '../app.ts';
@@ -8,6 +12,20 @@ export function fromFreshIp(app: App, cookie?: string): Caller {
   const ip = `10.${randomBytes(3).join('.')}`;
   const call = client(app, cookie);
   return (options) => call({ remoteAddress: ip, ...options });
+}
+
+/** Signs in through the API. */
+export const logIn = (call: Caller, email: string, password: string) =>
+  call({ method: 'POST', url: '/auth/login', body: { email, password } });
+
+/** The user of `email` (in any case) with their account. */
+export async function userWithAccount(db: Db, email: string) {
+  const [row] = await db
+    .select({ user: users, account: accounts })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row;
 }
 
 export const uniqueEmail = (prefix = 'person') =>

@@ -30,6 +30,13 @@ export async function createIntegration(
   return row;
 }
 
+/** A demo integration already backfilled at `lastRunAt`: its next run is a poll, not a first backfill. */
+export async function createBackfilledDemo(db: DbOrTx, accountId: string, lastRunAt: Date) {
+  const demo = await createIntegration(db, accountId, { provider: 'demo' });
+  await db.update(integrations).set({ lastRunAt }).where(eq(integrations.id, demo.id));
+  return { ...demo, lastRunAt };
+}
+
 /** A person with one person-integration on `integrationId`. */
 export async function createTrackedPerson(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../../test/factories/engine.ts';
 import { createAccount } from '../../../test/factories.ts';
 import { activityBlocks, activityPredictions } from '../../db/schema/activity.ts';
@@ -54,13 +54,7 @@ describe('prediction model', () => {
 });
 
 describe('computePredictionsForAccount', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('replaces the predictions of active people for the next 14 days from their blocks', async () => {
     const account = await createAccount(t.db);

@@ -1,6 +1,6 @@
 import type { ActivitiesResponse } from '@overlap/contract/activity';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import {
   createBlock,
   createEvent,
@@ -12,13 +12,7 @@ import {
 } from '../../../test/factories/activity.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function day(cookie: string, query: string) {
   const res = await client(t.app, cookie)({ method: 'GET', url: `/api/v1/activities?${query}` });

@@ -1,8 +1,8 @@
 import { activitiesResponse } from '@overlap/contract/activity';
 import { weeklyData, yearlyData } from '@overlap/contract/calendars';
 import { overlapResponse } from '@overlap/contract/overlap';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import {
   createBlock,
   createEvent,
@@ -12,13 +12,7 @@ import {
 } from '../../../test/factories/activity.ts';
 import { signedInManager } from '../../../test/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /**
  * The large reads are written with JSON.stringify, not re-parsed against their response schema:

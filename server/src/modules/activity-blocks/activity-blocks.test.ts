@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../../test/factories/engine.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { activityBlocks, personDailyRollups, presenceSamples } from '../../db/schema/activity.ts';
@@ -8,14 +8,7 @@ import { applyPresenceSamples } from '../../engine/apply-presence.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 3, 7, 9, 0);
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A manager's account with one person whose samples make two blocks: 09:00-10:00 and 11:00-11:30. */
 async function setup() {
@@ -204,6 +197,42 @@ describe('POST /api/v1/activity-blocks/restore', () => {
     const twice = await call({ method: 'POST', url: '/api/v1/activity-blocks/restore', body: { undoToken } });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This block was already restored.');
+  });
+
+  it('refuses a token older than 10 minutes (409) and restores nothing; one just younger still restores', async () => {
+    const s = await setup();
+    const second = s.blocks[1];
+    if (!second) throw new Error('no block');
+    const call = client(t.app, s.cookie);
+    const deleted = await call({ method: 'DELETE', url: `/api/v1/activity-blocks/${second.id}` });
+    const sealed = t.deps.secrets.decryptJson<{ expiresAt: number; deletedAt: string }>(deleted.json().undoToken);
+    const deletedAgo = (ms: number) =>
+      t.deps.secrets.encryptJson({
+        ...sealed,
+        expiresAt: Date.now() - ms + 10 * MIN,
+        deletedAt: new Date(Date.now() - ms).toISOString(),
+      });
+
+    const expired = await call({
+      method: 'POST',
+      url: '/api/v1/activity-blocks/restore',
+      body: { undoToken: deletedAgo(10 * MIN + 1000) },
+    });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toBe(
+      'The block was deleted more than 10 minutes ago and can no longer be restored.',
+    );
+    expect(await t.db.select().from(activityBlocks).where(eq(activityBlocks.id, second.id))).toEqual([]);
+    expect(await minutesOnline(s.person.personId)).toBe(60);
+
+    const fresh = await call({
+      method: 'POST',
+      url: '/api/v1/activity-blocks/restore',
+      body: { undoToken: deletedAgo(10 * MIN - 60_000) },
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toMatchObject({ id: second.id, durationMinutes: 30 });
+    expect(await minutesOnline(s.person.personId)).toBe(60 + 30);
   });
 
   it("refuses a forged token (400), another account's token (404) and a plain user (403), restoring nothing", async () => {

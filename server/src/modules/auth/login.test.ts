@@ -1,11 +1,12 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { cookieFrom, useTestApp } from '../../../test/app.ts';
 import {
   fromFreshIp,
   GOOD_PASSWORD,
   invitationTokenOf,
   lastMailTo,
+  logIn,
   mailsTo,
   resetTokenOf,
   uniqueEmail,
@@ -15,11 +16,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { emailTokens, rateLimits, sessions, users } from '../../db/schema/users.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 const SUSPENDED = 'Your account has been suspended. Please visit your account settings to resolve this issue.';
@@ -32,6 +29,10 @@ async function member(
   const user = await createUser(t.db, account.id, { email: uniqueEmail('m'), ...values });
   return { account, user };
 }
+
+type Call = ReturnType<typeof fromFreshIp>;
+const resetPassword = (call: Call, body: { email: string; newPassword: string; token?: string }) =>
+  call({ method: 'POST', url: '/auth/reset-password', body });
 
 const sessionCount = async (userId: string) =>
   (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
@@ -135,11 +136,7 @@ describe('POST /auth/login', () => {
     expect(locked.json().retryAfterSeconds).toBeLessThanOrEqual(900);
     expect(locked.headers['retry-after']).toBe(String(locked.json().retryAfterSeconds));
     expect(locked.json().message).toMatch(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
-    const owner = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const owner = await logIn(fromFreshIp(t.app), user.email, TEST_PASSWORD);
     expect(owner.statusCode).toBe(200);
   });
 
@@ -236,11 +233,7 @@ describe('session calls', () => {
 describe('account status rules', () => {
   it('a terminated account can sign in and read session, profile, system info, account and billing only', async () => {
     const { user } = await member({}, 'terminated');
-    const login = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const login = await logIn(fromFreshIp(t.app), user.email, TEST_PASSWORD);
     expect(login.statusCode).toBe(200);
     const call = fromFreshIp(t.app, cookieFrom(login));
     for (const url of [
@@ -271,11 +264,7 @@ describe('account status rules', () => {
 
   it('a suspended account can sign in and read, but not write', async () => {
     const { user, account } = await member({}, 'suspended');
-    const login = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const login = await logIn(fromFreshIp(t.app), user.email, TEST_PASSWORD);
     expect(login.statusCode).toBe(200);
     const call = fromFreshIp(t.app, cookieFrom(login));
     expect((await call({ method: 'GET', url: '/api/v1/users' })).statusCode).toBe(200);
@@ -299,28 +288,14 @@ describe('forgot and reset password', () => {
     const mail = lastMailTo(t.mails, user.email);
     expect(mail.text).toContain('http://localhost:3000/reset-password?email=');
     const token = resetTokenOf(mail);
-    const reset = await call({
-      method: 'POST',
-      url: '/auth/reset-password',
-      body: { email: user.email, newPassword: GOOD_PASSWORD, token },
-    });
+    const reset = await resetPassword(call, { email: user.email, newPassword: GOOD_PASSWORD, token });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ success: true, user: null });
     expect(await sessionCount(user.id)).toBe(0);
     expect((await fromFreshIp(t.app, existing)({ method: 'GET', url: '/auth/status' })).statusCode).toBe(401);
-    expect(
-      (await call({ method: 'POST', url: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } }))
-        .statusCode,
-    ).toBe(401);
-    expect(
-      (await call({ method: 'POST', url: '/auth/login', body: { email: user.email, password: GOOD_PASSWORD } }))
-        .statusCode,
-    ).toBe(200);
-    const reused = await call({
-      method: 'POST',
-      url: '/auth/reset-password',
-      body: { email: user.email, newPassword: 'Another-one-7!', token },
-    });
+    expect((await logIn(call, user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await logIn(call, user.email, GOOD_PASSWORD)).statusCode).toBe(200);
+    const reused = await resetPassword(call, { email: user.email, newPassword: 'Another-one-7!', token });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toMatch(/invalid or has expired/);
   });
@@ -375,52 +350,23 @@ describe('forgot and reset password', () => {
     const call = fromFreshIp(t.app);
     await call({ method: 'POST', url: '/auth/forgot-password', body: { email: a.email } });
     const tokenA = resetTokenOf(lastMailTo(t.mails, a.email));
-    expect(
-      (
-        await call({
-          method: 'POST',
-          url: '/auth/reset-password',
-          body: { email: a.email, newPassword: GOOD_PASSWORD, token: 'bogus' },
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await call({
-          method: 'POST',
-          url: '/auth/reset-password',
-          body: { email: b.email, newPassword: GOOD_PASSWORD, token: tokenA },
-        })
-      ).statusCode,
-    ).toBe(400);
-    const weak = await call({
-      method: 'POST',
-      url: '/auth/reset-password',
-      body: { email: a.email, newPassword: 'password', token: tokenA },
-    });
+    expect((await resetPassword(call, { email: a.email, newPassword: GOOD_PASSWORD, token: 'bogus' })).statusCode).toBe(
+      400,
+    );
+    expect((await resetPassword(call, { email: b.email, newPassword: GOOD_PASSWORD, token: tokenA })).statusCode).toBe(
+      400,
+    );
+    const weak = await resetPassword(call, { email: a.email, newPassword: 'password', token: tokenA });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details[0].field).toBe('newPassword');
-    const missing = await call({
-      method: 'POST',
-      url: '/auth/reset-password',
-      body: { email: a.email, newPassword: GOOD_PASSWORD },
-    });
+    const missing = await resetPassword(call, { email: a.email, newPassword: GOOD_PASSWORD });
     expect(missing.json().details[0].field).toBe('token');
     for (const u of [a, b]) {
-      expect(
-        (await call({ method: 'POST', url: '/auth/login', body: { email: u.email, password: TEST_PASSWORD } }))
-          .statusCode,
-      ).toBe(200);
+      expect((await logIn(call, u.email, TEST_PASSWORD)).statusCode).toBe(200);
     }
-    expect(
-      (
-        await call({
-          method: 'POST',
-          url: '/auth/reset-password',
-          body: { email: a.email, newPassword: GOOD_PASSWORD, token: tokenA },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await resetPassword(call, { email: a.email, newPassword: GOOD_PASSWORD, token: tokenA })).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits reset requests per address', async () => {
@@ -486,11 +432,7 @@ describe('session lifetime', () => {
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.id, row?.id as string));
-    const late = await call({
-      method: 'POST',
-      url: '/auth/reset-password',
-      body: { email: user.email, token, newPassword: GOOD_PASSWORD },
-    });
+    const late = await resetPassword(call, { email: user.email, token, newPassword: GOOD_PASSWORD });
     expect(late.statusCode).toBe(400);
     const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after?.passwordHash).toBe(user.passwordHash);

@@ -1,5 +1,5 @@
 import type {} from '@fastify/cookie';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, AppDeps } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -37,9 +37,12 @@ export async function revokeSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
 }
 
-export async function findActor(db: DbOrTx, token: string): Promise<Actor | null> {
-  const now = new Date();
-  const [row] = await db
+/**
+ * The session with its user and account, as a named prepared statement: looked up on every
+ * signed-in request, it is parsed and planned once per pooled connection.
+ */
+function actorQuery(db: DbOrTx) {
+  return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -55,8 +58,21 @@ export async function findActor(db: DbOrTx, token: string): Promise<Actor | null
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_actor');
+}
+
+const actorQueries = new WeakMap<DbOrTx, ReturnType<typeof actorQuery>>();
+
+export async function findActor(db: DbOrTx, token: string): Promise<Actor | null> {
+  const now = new Date();
+  let query = actorQueries.get(db);
+  if (!query) {
+    query = actorQuery(db);
+    actorQueries.set(db, query);
+  }
+  const [row] = await query.execute({ hash: sha256(token), now });
   if (!row) return null;
   if (row.role === 'disabled' && !row.impersonatorId) return null;
   // An impersonation keeps its fixed end: only the operator's own sessions slide.

@@ -1,32 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import {
   confirmationOf,
   fromFreshIp,
   GOOD_PASSWORD,
   lastMailTo,
+  logIn,
   mailsTo,
   uniqueEmail,
+  userWithAccount,
 } from '../../../test/factories/auth.ts';
 import { createAccount, createUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { emailTokens, users } from '../../db/schema/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-async function userRow(email: string) {
-  const [row] = await t.db
-    .select({ user: users, account: accounts })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  return row;
-}
+const userRow = (email: string) => userWithAccount(t.db, email);
 
 async function signUp(email = uniqueEmail()) {
   const call = fromFreshIp(t.app);
@@ -460,11 +451,7 @@ describe('POST /auth/set-password', () => {
     expect(row?.user.lastLogin).toBeInstanceOf(Date);
     const status = await fromFreshIp(t.app, `overlap_session=${cookie?.value}`)({ method: 'GET', url: '/auth/status' });
     expect(status.json().user.email).toBe(email);
-    const login = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email, password: GOOD_PASSWORD },
-    });
+    const login = await logIn(fromFreshIp(t.app), email, GOOD_PASSWORD);
     expect(login.statusCode).toBe(200);
   });
 
@@ -481,11 +468,7 @@ describe('POST /auth/set-password', () => {
       body: { email, password: 'Other-pass-9!', token: setToken },
     });
     expect(again.statusCode).toBe(400);
-    const login = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email, password: 'Other-pass-9!' },
-    });
+    const login = await logIn(fromFreshIp(t.app), email, 'Other-pass-9!');
     expect(login.statusCode).toBe(401);
   });
 
@@ -531,17 +514,9 @@ describe('POST /auth/set-password', () => {
       cookie,
     )({ method: 'POST', url: '/auth/set-password', body: { email: user.email, password: GOOD_PASSWORD } });
     expect(res.statusCode).toBe(200);
-    const login = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email: user.email, password: GOOD_PASSWORD },
-    });
+    const login = await logIn(fromFreshIp(t.app), user.email, GOOD_PASSWORD);
     expect(login.statusCode).toBe(200);
-    const old = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const old = await logIn(fromFreshIp(t.app), user.email, TEST_PASSWORD);
     expect(old.statusCode).toBe(401);
   });
 
@@ -562,11 +537,7 @@ describe('POST /auth/set-password', () => {
 
   it('a pending account cannot sign in before its password is set', async () => {
     const { email } = await confirmed();
-    const res = await fromFreshIp(t.app)({
-      method: 'POST',
-      url: '/auth/login',
-      body: { email, password: GOOD_PASSWORD },
-    });
+    const res = await logIn(fromFreshIp(t.app), email, GOOD_PASSWORD);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Login failed. Please check your credentials.');
   });

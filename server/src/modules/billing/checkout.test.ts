@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 import { endExpiredTrials } from '../../engine/trials.ts';
@@ -9,11 +9,7 @@ const url = '/api/v1/billing/create-checkout-session';
 const DAY_MS = 86_400_000;
 
 // Without STRIPE_SECRET_KEY: the built-in test-mode checkout (local-billing.test.ts completes it).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function accountRow(id: string) {
   const [row] = await t.db.select().from(accounts).where(eq(accounts.id, id));

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createPerson } from '../../../test/factories/activity.ts';
+import { scaleupYearlyTrialStatus } from '../../../test/factories/billing.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { people } from '../../db/schema/activity.ts';
@@ -16,11 +17,7 @@ const DECLINED = { ...GOOD, cardNumber: '4000 0000 0000 0002' };
 const DECLINES_LATER = { ...GOOD, cardNumber: '4000 0000 0000 0341' };
 const sessionPath = (id: string) => `/api/v1/billing/local/checkout-sessions/${id}`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const accountRow = async (id: string) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0];
 
@@ -55,27 +52,9 @@ describe('the built-in test-mode checkout', () => {
     const trialEnd = sub.trialEnd?.toISOString();
     expect(trialEnd).toBeTruthy();
     expect(sub.trialEnd?.getTime()).toBe(sub.createdAt.getTime() + 7 * DAY_MS);
-    expect(status).toEqual({
-      currentPlan: 'scaleup',
-      billingCycle: 'yearly',
-      maxIntegrations: -1,
-      maxPeople: 50,
-      maxUsers: 50,
-      maxCustomIntegrations: 0,
-      integrationInterval: 2,
-      nextDataRefreshAt: null,
-      isTrialActive: true,
-      trialEndsAt: trialEnd,
-      paymentGraceEndsAt: null,
-      suspensionReason: null,
-      provider: 'local',
-      stripe: {
-        subscriptionStatus: 'trialing',
-        cancelAtPeriodEnd: false,
-        currentPeriodEnd: trialEnd,
-        customerId: (await accountRow(account.id))?.stripeCustomerId,
-      },
-    });
+    expect(status).toEqual(
+      scaleupYearlyTrialStatus('local', trialEnd, (await accountRow(account.id))?.stripeCustomerId),
+    );
     expect(sub).toMatchObject({ cardBrand: 'visa', cardLast4: '4242', cardDeclines: false });
 
     const again = await client(

@@ -3,8 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
 import { conflict, notFound } from '../../core/errors.ts';
-import { amountFor } from '../../core/plan-prices.ts';
-import { planOf } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { localCheckoutSessions, localSubscriptions } from '../../db/schema/billing.ts';
 import { createLocalGateway } from '../../engine/billing/local-gateway.ts';
@@ -12,7 +10,7 @@ import { periodEnd } from '../../engine/billing/local-periods.ts';
 import { lockAccount, syncAccountBilling } from '../../engine/billing/sync.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { acceptTestCard, cardDeclined, type TestCardInput } from './local-cards.ts';
-import { findLiveLocalSubscription, requireLocalMode } from './local-subscriptions.ts';
+import { findLiveLocalSubscription, pricedPlan, requireLocalMode } from './local-subscriptions.ts';
 
 const DAY_MS = 86_400_000;
 type SessionRow = typeof localCheckoutSessions.$inferSelect;
@@ -35,13 +33,9 @@ export async function getLocalCheckout(ctx: Ctx, id: string, now = new Date()): 
   requireRole(ctx, 'manager');
   requireLocalMode(ctx.deps);
   const row = await findSession(ctx.db, ctx.accountId, id, false);
-  const plan = planOf(row.plan);
   return {
     id: row.id,
-    planId: plan.id,
-    planName: plan.name,
-    billingCycle: row.billingCycle,
-    amount: amountFor(plan, row.billingCycle),
+    ...pricedPlan(row),
     trialDays: row.trialDays,
     status: statusOf(row, now),
     cancelUrl: row.cancelUrl,

@@ -2,7 +2,6 @@ import type { LocalPortal, LocalSubscription, UpdateLocalSubscriptionBody } from
 import { eq } from 'drizzle-orm';
 import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
-import { amountFor } from '../../core/plan-prices.ts';
 import { planOf } from '../../core/plans.ts';
 import type { Tx } from '../../db/client.ts';
 import { localSubscriptions } from '../../db/schema/billing.ts';
@@ -15,18 +14,15 @@ import { acceptTestCard, cardDeclined, type TestCardInput } from './local-cards.
 import {
   findLiveLocalSubscription,
   type LocalSubscriptionRow,
+  pricedPlan,
   requireLiveLocalSubscription,
   requireLocalMode,
 } from './local-subscriptions.ts';
 
 function present(row: LocalSubscriptionRow): LocalSubscription {
-  const plan = planOf(row.plan);
   return {
     id: row.id,
-    planId: plan.id,
-    planName: plan.name,
-    billingCycle: row.billingCycle,
-    amount: amountFor(plan, row.billingCycle),
+    ...pricedPlan(row),
     status: row.status,
     trialEnd: row.trialEnd?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),

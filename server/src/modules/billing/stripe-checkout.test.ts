@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, TEST_ORIGIN } from '../../../test/app.ts';
+import { scaleupYearlyTrialStatus } from '../../../test/factories/billing.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { createStripeTestApp, type StripeTestApp } from '../../../test/fakes/stripe-app.ts';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -87,27 +88,9 @@ describe('Stripe checkout (the stripe SDK against a local fake Stripe API)', () 
 
     const sub = t.stripe.sub(subscriptionId);
     const trialEnd = iso(sub.trial_end as number);
-    expect((await client(t.app, cookie)({ method: 'GET', url: status })).json()).toEqual({
-      currentPlan: 'scaleup',
-      billingCycle: 'yearly',
-      maxIntegrations: -1,
-      maxPeople: 50,
-      maxUsers: 50,
-      maxCustomIntegrations: 0,
-      integrationInterval: 2,
-      nextDataRefreshAt: null,
-      isTrialActive: true,
-      trialEndsAt: trialEnd,
-      paymentGraceEndsAt: null,
-      suspensionReason: null,
-      provider: 'stripe',
-      stripe: {
-        subscriptionStatus: 'trialing',
-        cancelAtPeriodEnd: false,
-        currentPeriodEnd: trialEnd,
-        customerId: sub.customer,
-      },
-    });
+    expect((await client(t.app, cookie)({ method: 'GET', url: status })).json()).toEqual(
+      scaleupYearlyTrialStatus('stripe', trialEnd, sub.customer as string),
+    );
     expect(await accountRow(account.id)).toMatchObject({
       stripeSubscriptionId: subscriptionId,
       stripePriceId: 'price_test_scaleup_yearly',

@@ -1,6 +1,6 @@
 import type { WeeklyData, YearlyData } from '@overlap/contract/calendars';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import {
   createBlock,
   createEvent,
@@ -13,13 +13,7 @@ import { createUser, sessionCookie, signedInManager } from '../../../test/factor
 import { addDays, mondayOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { activityScoreOf } from './year-service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = async <T>(cookie: string | undefined, url: string) => {
   const res = await client(t.app, cookie)({ method: 'GET', url });

@@ -1,6 +1,6 @@
 import type { ExportDaysJson } from '@overlap/contract/export';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import {
   createBlock,
   createEvent,
@@ -12,13 +12,7 @@ import {
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const HEADER = 'person,date,timezone,first activity,last activity,online minutes,blocks,events,person id\r\n';
 

@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import examples from '@octokit/webhooks-examples';
 import { sign } from '@octokit/webhooks-methods';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { serviceByProvider } from '../../../test/factories/integrations.ts';
 import { signedInManager } from '../../../test/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 /** A documented example payload of GitHub's, with the one we need picked out. */
 function githubExample(name: string, pick: (example: Record<string, unknown>) => boolean = () => true) {

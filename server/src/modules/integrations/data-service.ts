@@ -68,21 +68,29 @@ export async function listApiCalls(ctx: Ctx, id: string, limit: number) {
   return { apiCalls: (await selectRecentApiCalls(ctx.db, id, limit)).map(toApiCall) };
 }
 
+/** The columns naming the person of an event or a block, as both data-tab lists select them. */
+type PersonColumns = {
+  person_identifier: string;
+  person_id: string;
+  person_name: string | null;
+  person_status: string;
+};
+
+const personOf = (r: PersonColumns) => ({ id: r.person_id, name: r.person_name, status: r.person_status });
+
 export async function listIntegrationEvents(ctx: Ctx, id: string): Promise<IntegrationEvents> {
   await ownIntegration(ctx, id);
-  const result = await ctx.db.execute<{
-    id: string;
-    kind: string;
-    title: string | null;
-    timestamp: Date;
-    external_id: string;
-    person_identifier: string;
-    url: string | null;
-    metadata: Record<string, unknown>;
-    person_id: string;
-    person_name: string | null;
-    person_status: string;
-  }>(sql`
+  const result = await ctx.db.execute<
+    {
+      id: string;
+      kind: string;
+      title: string | null;
+      timestamp: Date;
+      external_id: string;
+      url: string | null;
+      metadata: Record<string, unknown>;
+    } & PersonColumns
+  >(sql`
     select e.id, e.kind, e.title, e.timestamp, e.external_id, pi.external_id as person_identifier, e.url, e.metadata,
            p.id as person_id, p.name as person_name, p.status as person_status
       from activity_events e
@@ -101,25 +109,23 @@ export async function listIntegrationEvents(ctx: Ctx, id: string): Promise<Integ
       personIdentifier: r.person_identifier,
       url: r.url,
       metadata: r.metadata ?? {},
-      person: { id: r.person_id, name: r.person_name, status: r.person_status },
+      person: personOf(r),
     })),
   };
 }
 
 export async function listIntegrationBlocks(ctx: Ctx, id: string): Promise<IntegrationBlocks> {
   await ownIntegration(ctx, id);
-  const result = await ctx.db.execute<{
-    id: string;
-    kind: string;
-    start_time: Date;
-    end_time: Date | null;
-    minutes: number;
-    timezone_at_start: string;
-    person_identifier: string;
-    person_id: string;
-    person_name: string | null;
-    person_status: string;
-  }>(sql`
+  const result = await ctx.db.execute<
+    {
+      id: string;
+      kind: string;
+      start_time: Date;
+      end_time: Date | null;
+      minutes: number;
+      timezone_at_start: string;
+    } & PersonColumns
+  >(sql`
     select b.id, b.kind, b.start_time, b.end_time,
            floor(extract(epoch from (coalesce(b.end_time, now()) - b.start_time)) / 60)::int as minutes,
            b.timezone_at_start, pi.external_id as person_identifier,
@@ -140,7 +146,7 @@ export async function listIntegrationBlocks(ctx: Ctx, id: string): Promise<Integ
       durationMinutes: Math.max(0, r.minutes),
       timezoneAtStart: r.timezone_at_start,
       personIdentifier: r.person_identifier,
-      person: { id: r.person_id, name: r.person_name, status: r.person_status },
+      person: personOf(r),
     })),
   };
 }

@@ -1,16 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, createTestApp, useTestApp } from '../../../test/app.ts';
 import { bearer, disabledChatService, serviceByProvider } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations } from '../../db/schema/integrations.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 async function managerWithCustom(accountValues: Parameters<typeof signedInManager>[1] = {}) {
   // Business: no plan rule in the way of the tests that add several chat integrations.

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { serviceByProvider } from '../../../test/factories/integrations.ts';
 import { signedInManager } from '../../../test/factories.ts';
 import { activityBlocks } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('the silence timeout set in Setup', () => {
   it('is saved into the config while stopped, checked, and removed with null', async () => {

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, cookieFrom, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, cookieFrom, useTestApp } from '../../../test/app.ts';
 import { invitationTokenOf, lastMailTo, uniqueEmail } from '../../../test/factories/auth.ts';
 import { sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { invitations, users } from '../../db/schema/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function invited(role: 'user' | 'manager' = 'user') {
   const { account, cookie } = await signedInManager(t.db, { plan: 'business' });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../../test/factories/engine.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { activityBlocks } from '../../db/schema/activity.ts';
@@ -9,14 +9,7 @@ import { detectGapsForAccount, fixBlocks } from './gaps.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 3, 7, 9, 0);
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** Runs every 5 minutes with one 50-minute silence (09:10 -> 10:00), a block across it and a 9-hour block. */
 async function setup() {

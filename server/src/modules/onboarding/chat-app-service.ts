@@ -7,7 +7,7 @@ import type {
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
-import { AppError, conflict, fieldError, notFound } from '../../core/errors.ts';
+import { conflict, fieldError, notFound } from '../../core/errors.ts';
 import { customIntegrationAllowance, planOf } from '../../core/plans.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';

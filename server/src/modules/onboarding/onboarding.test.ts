@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { presencePushBody } from '@overlap/contract/ingest';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, TEST_ORIGIN, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import {
   bearer,
   createPushIntegration,
@@ -13,11 +13,7 @@ import { createUser, sessionCookie, signedInManager } from '../../../test/factor
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations } from '../../db/schema/integrations.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const paths = {
   state: '/api/v1/onboarding/state',

@@ -153,4 +153,22 @@ describe('overlap planner', () => {
     expect(slots[0]?.start).toBe('2025-03-29T23:00:00.000Z');
     expect(slots[45]?.end).toBe('2025-03-30T22:00:00.000Z');
   });
+  it('reads a long prediction and the short ones that start inside it, slot after slot', () => {
+    const person: PersonActivity = {
+      personId: 'a',
+      blocks: [],
+      predictions: [
+        { start: at('2025-06-10T06:00:00Z'), end: at('2025-06-10T16:00:00Z'), confidence: 0.5 },
+        { start: at('2025-06-10T07:00:00Z'), end: at('2025-06-10T07:30:00Z'), confidence: 0.9 },
+        { start: at('2025-06-10T10:00:00Z'), end: at('2025-06-10T10:30:00Z'), confidence: 0.9 },
+      ],
+    };
+    const { slots } = plan([person], at('2025-06-09T22:00:00Z'));
+    const likelyAt = (iso: string) => slots.find((s) => s.start === iso)?.likely;
+    expect(likelyAt('2025-06-10T06:30:00.000Z')).toEqual([{ personId: 'a', confidence: 0.5 }]);
+    expect(likelyAt('2025-06-10T07:00:00.000Z')).toEqual([{ personId: 'a', confidence: 0.7 }]);
+    expect(likelyAt('2025-06-10T09:30:00.000Z')).toEqual([{ personId: 'a', confidence: 0.5 }]);
+    expect(likelyAt('2025-06-10T10:00:00.000Z')).toEqual([{ personId: 'a', confidence: 0.7 }]);
+    expect(likelyAt('2025-06-10T16:00:00.000Z')).toEqual([]);
+  });
 });

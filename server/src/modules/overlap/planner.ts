@@ -1,5 +1,13 @@
 import { MAX_BEST_WINDOWS, type OverlapSlot, type OverlapWindow, SLOT_MINUTES } from '@overlap/contract/overlap';
-import { coveredMs, mergeSpans, type PredictedSpan, predictedCoverage, round2, type Span } from './spans.ts';
+import {
+  coveredMs,
+  firstNotEnded,
+  mergeSpans,
+  type PredictedSpan,
+  predictedCoverage,
+  round2,
+  type Span,
+} from './spans.ts';
 
 export const SLOT_MS = SLOT_MINUTES * 60_000;
 
@@ -48,23 +56,31 @@ function prepare(people: readonly PersonActivity[], now: number): PreparedPerson
  */
 export function planSlots(input: PlannerInput): OverlapSlot[] {
   const people = prepare(input.people, input.now);
+  // Slots go forward in time: each person's spans that ended before a slot are skipped for good.
+  const blockAt = people.map(() => 0);
+  const predictionAt = people.map(() => 0);
   const slots: OverlapSlot[] = [];
   for (let start = input.windowStart; start < input.windowEnd; start += SLOT_MS) {
     const end = Math.min(start + SLOT_MS, input.windowEnd);
     const length = end - start;
     const online: string[] = [];
     const likely: OverlapSlot['likely'] = [];
-    for (const p of people) {
+    for (let n = 0; n < people.length; n++) {
+      const p = people[n] as PreparedPerson;
       if (start < input.now) {
         const seen = Math.min(end, input.now) - start;
         const current = end > input.now;
-        if ((current && p.ongoing) || coveredMs(p.blocks, start, start + seen) * 2 >= seen) {
+        const b = firstNotEnded(p.blocks, start, blockAt[n] as number);
+        blockAt[n] = b;
+        if ((current && p.ongoing) || coveredMs(p.blocks, start, start + seen, b) * 2 >= seen) {
           online.push(p.personId);
           continue;
         }
         if (!current) continue;
       }
-      const predicted = predictedCoverage(p.predictions, start, end);
+      const q = firstNotEnded(p.predictions, start, predictionAt[n] as number);
+      predictionAt[n] = q;
+      const predicted = predictedCoverage(p.predictions, start, end, q);
       if (predicted.covered * 2 >= length)
         likely.push({ personId: p.personId, confidence: round2(predicted.confidence) });
     }
@@ -86,47 +102,60 @@ export function bestWindows(
   limit = MAX_BEST_WINDOWS,
 ): OverlapWindow[] {
   const rank = new Map(order.map((id, i) => [id, i]));
-  const byRank = (a: [string, number], b: [string, number]) => (rank.get(a[0]) ?? 0) - (rank.get(b[0]) ?? 0);
+  // Who is available in a slot, as ranks in `order` with their confidence (someone online counts 1).
+  const confidence = new Float64Array(order.length);
+  const availableIn = (s: OverlapSlot) => {
+    confidence.fill(-1);
+    for (const id of s.online) {
+      const r = rank.get(id);
+      if (r !== undefined) confidence[r] = 1;
+    }
+    for (const l of s.likely) {
+      const r = rank.get(l.personId);
+      if (r !== undefined) confidence[r] = l.confidence;
+    }
+    const ranks: number[] = [];
+    let sum = 0;
+    for (let r = 0; r < confidence.length; r++) {
+      const c = confidence[r] as number;
+      if (c < 0) continue;
+      ranks.push(r);
+      sum += c;
+    }
+    return { ranks, confidence: ranks.length > 0 ? sum / ranks.length : 0 };
+  };
   const ahead = slots
     .filter((s) => Date.parse(s.end) > now)
-    .map((s) => {
-      const available: [string, number][] = [
-        ...s.online.map((id): [string, number] => [id, 1]),
-        ...s.likely.map((l): [string, number] => [l.personId, l.confidence]),
-      ];
-      return { start: Date.parse(s.start), end: Date.parse(s.end), people: new Map(available.sort(byRank)) };
-    });
-  const most = Math.max(0, ...ahead.map((s) => s.people.size));
+    .map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end), ...availableIn(s) }));
+  const most = Math.max(0, ...ahead.map((s) => s.ranks.length));
   if (most === 0) return [];
 
-  const keyOf = (people: Map<string, number>) => [...people.keys()].join(',');
+  const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((r, i) => r === b[i]);
   const windows: (OverlapWindow & { length: number })[] = [];
-  let run: { start: number; end: number; key: string; ids: string[]; confidences: number[] } | null = null;
+  let run: { start: number; end: number; ranks: number[]; confidences: number[] } | null = null;
   const close = () => {
     if (!run) return;
     const mean = run.confidences.reduce((a, b) => a + b, 0) / run.confidences.length;
     windows.push({
       start: iso(run.start),
       end: iso(run.end),
-      people: run.ids,
+      people: run.ranks.map((r) => order[r] as string),
       confidence: round2(mean),
       length: run.end - run.start,
     });
     run = null;
   };
   for (const slot of ahead) {
-    if (slot.people.size !== most) {
+    if (slot.ranks.length !== most) {
       close();
       continue;
     }
-    const key = keyOf(slot.people);
-    const slotConfidence = [...slot.people.values()].reduce((a, b) => a + b, 0) / slot.people.size;
-    if (run && run.key === key && run.end === slot.start) {
+    if (run && run.end === slot.start && same(run.ranks, slot.ranks)) {
       run.end = slot.end;
-      run.confidences.push(slotConfidence);
+      run.confidences.push(slot.confidence);
     } else {
       close();
-      run = { start: slot.start, end: slot.end, key, ids: [...slot.people.keys()], confidences: [slotConfidence] };
+      run = { start: slot.start, end: slot.end, ranks: slot.ranks, confidences: [slot.confidence] };
     }
   }
   close();

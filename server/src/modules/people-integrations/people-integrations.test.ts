@@ -3,18 +3,12 @@ import type {
   PersonIntegrationDetail,
   PersonIntegrationEvents,
 } from '@overlap/contract/people';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createBlock, createEvent, createTrackedPerson } from '../../../test/factories/activity.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = async <T = { message: string }>(cookie: string | undefined, url: string) => {
   const res = await client(t.app, cookie)({ method: 'GET', url });

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser } from '../../../test/factories.ts';
 import type { Ctx } from '../../core/context.ts';
@@ -16,11 +16,7 @@ import { integrations } from '../../db/schema/integrations.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
 import { ignorePerson, mergePerson, resurrectPerson, revivePerson } from './lifecycle.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const ago = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 

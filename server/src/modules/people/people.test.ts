@@ -1,7 +1,7 @@
 import type { PeopleList, PersonActionResult, PersonDetail, UsersList } from '@overlap/contract/people';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import {
   createBlock,
   createEvent,
@@ -15,13 +15,7 @@ import { createUser, sessionCookie, signedInManager } from '../../../test/factor
 import { activityBlocks, people } from '../../db/schema/activity.ts';
 import { addDays } from '../../lib/zoned-time.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const call = async <T = { message: string; code: string }>(
   cookie: string | undefined,

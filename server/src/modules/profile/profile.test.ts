@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager, TEST_PASSWORD } from '../../../test/factories.ts';
 import { users } from '../../db/schema/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /api/v1/profile/my-info', () => {
   it('returns email, role, last login and creation date of the signed-in user', async () => {

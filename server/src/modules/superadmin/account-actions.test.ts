@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createIntegration, createPerson } from '../../../test/factories/activity.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
 import { sessionCookie } from '../../../test/factories.ts';
@@ -9,14 +9,12 @@ import { people } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
 import { users } from '../../db/schema/users.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let operator: Awaited<ReturnType<typeof signedInOperator>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await signedInOperator(t.db);
 });
-afterAll(() => t.close());
 
 const act = (id: string, action: string) =>
   client(t.app, operator.cookie)({ method: 'POST', url: `/api/v1/superadmin/accounts/${id}/${action}` });

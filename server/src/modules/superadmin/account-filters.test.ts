@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createIntegration, createPerson } from '../../../test/factories/activity.ts';
 import { signedInOperator } from '../../../test/factories/operator.ts';
 import { createAccount, createUser } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 
 const DAY = 86_400_000;
-let t: TestApp;
+const t = useTestApp();
 let cookie: string;
 
 interface Seed {
@@ -67,7 +67,6 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   ({ cookie } = await signedInOperator(t.db));
   const now = Date.now();
   for (const seed of SEEDS) {
@@ -92,7 +91,6 @@ beforeAll(async () => {
     for (let i = 0; i < (seed.integrations ?? 0); i++) await createIntegration(t.db, account.id);
   }
 });
-afterAll(() => t.close());
 
 const names = (body: { accounts: { name: string }[] }) => body.accounts.map((a) => a.name).sort();
 

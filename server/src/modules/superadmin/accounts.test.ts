@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createIntegration, createPerson } from '../../../test/factories/activity.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
 import { createUser } from '../../../test/factories.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/users.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let operator: Awaited<ReturnType<typeof signedInOperator>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await signedInOperator(t.db);
 });
-afterAll(() => t.close());
 
 const as = () => client(t.app, operator.cookie);
 

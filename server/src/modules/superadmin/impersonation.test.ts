@@ -1,18 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, cookieFrom, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, cookieFrom, useTestApp } from '../../../test/app.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
 import { sessionCookie } from '../../../test/factories.ts';
 import { auditLog } from '../../db/schema/accounts.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function impersonate() {
   const operator = await signedInOperator(t.db);

@@ -1,20 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
 import { sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { createStripeTestApp } from '../../../test/fakes/stripe-app.ts';
 import { accounts, auditLog } from '../../db/schema/accounts.ts';
 
 const DAY = 86_400_000;
-let t: TestApp;
+const t = useTestApp();
 let operator: Awaited<ReturnType<typeof signedInOperator>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await signedInOperator(t.db);
 });
-afterAll(() => t.close());
 
 const as = () => client(t.app, operator.cookie);
 const accountRow = async (id: string) => (await t.db.select().from(accounts).where(eq(accounts.id, id)))[0];

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../../test/factories/engine.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
 import { auditLog } from '../../db/schema/accounts.ts';
@@ -8,14 +8,12 @@ import { activityBlocks } from '../../db/schema/activity.ts';
 import { integrationRuns } from '../../db/schema/integrations.ts';
 
 const MIN = 60_000;
-let t: TestApp;
+const t = useTestApp();
 let cookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   ({ cookie } = await signedInOperator(t.db));
 });
-afterAll(() => t.close());
 
 /** Runs every 5 minutes ten days ago, with one 50-minute silence and a block across it. */
 async function accountWithGap() {

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
 import { createUser, sessionCookie } from '../../../test/factories.ts';
 import { services } from '../../db/schema/integrations.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let target: Awaited<ReturnType<typeof customerAccount>>;
 let cookies: Record<'user' | 'manager' | 'superadmin' | 'impersonating', string>;
 let serviceId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const operator = await signedInOperator(t.db);
   target = await customerAccount(t.db, { name: 'Target Co' });
   const other = await customerAccount(t.db);
@@ -28,7 +27,6 @@ beforeAll(async () => {
     impersonating: await sessionCookie(t.db, target.manager.id, anotherOperator.id),
   };
 });
-afterAll(() => t.close());
 
 /** Every operator call that reads or changes nothing irreversible, with a body that is valid. */
 const calls = () => {

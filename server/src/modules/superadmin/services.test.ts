@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { createIntegration } from '../../../test/factories/activity.ts';
 import { customerAccount, signedInOperator } from '../../../test/factories/operator.ts';
 import { sessionCookie } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations, services } from '../../db/schema/integrations.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let operator: Awaited<ReturnType<typeof signedInOperator>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   operator = await signedInOperator(t.db);
 });
-afterAll(() => t.close());
 
 const as = () => client(t.app, operator.cookie);
 

@@ -1,28 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
-import { confirmationOf, fromFreshIp, lastMailTo, mailsTo, uniqueEmail } from '../../../test/factories/auth.ts';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
+import {
+  confirmationOf,
+  fromFreshIp,
+  lastMailTo,
+  mailsTo,
+  uniqueEmail,
+  userWithAccount,
+} from '../../../test/factories/auth.ts';
 import { createAccount, createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
-import { accounts, auditLog } from '../../db/schema/accounts.ts';
+import { auditLog } from '../../db/schema/accounts.ts';
 import { invitations, users } from '../../db/schema/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const invite = (cookie: string, email: string) =>
   client(t.app, cookie)({ method: 'POST', url: '/api/v1/users/invite', body: { email, role: 'user' } });
 
-async function userOf(email: string) {
-  const [row] = await t.db
-    .select({ user: users, account: accounts })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  return row;
-}
+const userOf = (email: string) => userWithAccount(t.db, email);
 
 describe('an invitation never hides a sign-up', () => {
   it("a stranger's invitation does not stop the invitee signing up on their own", async () => {

@@ -1,16 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/app.ts';
 import { mailsTo, uniqueEmail } from '../../../test/factories/auth.ts';
 import { createAccount, createUser, sessionCookie } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function managerOf(plan: string, features: string[] = []) {
   const account = await createAccount(t.db, { plan, features });

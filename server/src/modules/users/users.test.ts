@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Caller, client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Caller, client, useTestApp } from '../../../test/app.ts';
 import { invitationTokenOf, lastMailTo, mailsTo, uniqueEmail } from '../../../test/factories/auth.ts';
 import { createAccount, createUser, sessionCookie } from '../../../test/factories.ts';
 import { invitations, sessions, users } from '../../db/schema/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Actor = 'user' | 'manager' | 'superadmin' | 'otherManager' | 'anonymous';
 

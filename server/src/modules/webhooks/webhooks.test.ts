@@ -7,20 +7,18 @@ import {
   webhookPayload,
 } from '@overlap/contract/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../../../test/app.ts';
+import { client, createTestApp, type TestApp, useTestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 import { startReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { verifySignature } from '../../pipeline/outgoing-webhooks/signature.ts';
 
-let t: TestApp;
+const t = useTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

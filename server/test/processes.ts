@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../src/db/embedded.ts';
+
+/** Real server processes for the start and stop tests: spawned in a group of their own, watched, called over HTTP. */
+
+export const root = resolve(import.meta.dirname, '../..');
+export const STOP_DEADLINE_MS = 5_000;
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const groupAlive = (pgid: number) => alive(-pgid);
+
+export async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+/** Runs `node <args>` from the repository root, detached, on a free port with a fresh data directory. */
+export async function spawnServer(args: string[], env: Record<string, string>, dataDirPrefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    output += String(d);
+  });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  const postgresPid = () =>
+    existsSync(pidFile) ? Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : null;
+  return { child, port, exited, postgresPid, hasPidFile: () => existsSync(pidFile), output: () => output };
+}
+
+/** GETs over keep-alive connections, as a browser or a load balancer holds them open. */
+export function keepAliveClient(port: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+  const get = (path: string) =>
+    new Promise<number>((resolveStatus, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolveStatus(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { agent, get };
+}
+
+/** The status of each path, asked one after another over the same keep-alive client. */
+export async function statusesOf(get: (path: string) => Promise<number>, paths: string[]): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const path of paths) statuses.push(await get(path));
+  return statuses;
+}
