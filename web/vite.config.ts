@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -112,8 +112,38 @@ function preloadFont(): Plugin {
   };
 }
 
+/**
+ * Writes the build's chunk graph (each chunk's static imports and the source it was built from) to
+ * `chunk-graph.json` in Vite's cache folder, outside what is served: `npm run bench:web` reads it
+ * to tell how much JavaScript a page loads before it draws.
+ */
+function chunkGraph(): Plugin {
+  let root = '';
+  let cacheDir = '';
+  return {
+    name: 'overlap-chunk-graph',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      cacheDir = config.cacheDir;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, { imports: string[]; source: string | null }> = {};
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunks[file] = {
+          imports: chunk.imports,
+          source: chunk.facadeModuleId ? relative(root, chunk.facadeModuleId) : null,
+        };
+      }
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(join(cacheDir, 'chunk-graph.json'), JSON.stringify(chunks));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [pureContractSchemas(), react(), tailwindcss(), preloadFont(), precompress()],
+  plugins: [pureContractSchemas(), react(), tailwindcss(), preloadFont(), precompress(), chunkGraph()],
 
   server: {
     port: 5173,

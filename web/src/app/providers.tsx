@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react';
 import { createQueryClient } from '../api/query-client';
 import { Toaster } from '../ui/toaster';
 import { TooltipProvider } from '../ui/tooltip';
-import { ErrorTracking } from './error-tracking';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(createQueryClient);
@@ -12,7 +11,6 @@ export function Providers({ children }: { children: ReactNode }) {
       <TooltipProvider delayDuration={300} skipDelayDuration={200}>
         {children}
         <Toaster />
-        <ErrorTracking />
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -1,23 +1,40 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { GatedOutlet } from './layouts/gated-outlet';
-import { OnboardingLayout } from './layouts/onboarding-layout';
 import { RouteFallback } from './layouts/route-fallback';
 
 /**
  * Route-level code splitting: each page is its own chunk, reached through its feature's index (a
  * static import of an index would put everything it shares into the first bundle).
  */
-function page(load: () => Promise<{ default: ComponentType }>) {
+/** The onboarding wizard's frame, needed only by the few onboarding pages. */
+const OnboardingLayout = lazy(() =>
+  import('./layouts/onboarding-layout').then((m) => ({ default: m.OnboardingLayout })),
+);
+
+function page(load: () => Promise<{ default: ComponentType }>, fallback = <RouteFallback />) {
   const Page = lazy(load);
   return (
-    <Suspense fallback={<RouteFallback />}>
+    <Suspense fallback={fallback}>
       <Page />
     </Suspense>
   );
 }
+
+const loadDashboard = () => import('../features/dashboard').then((f) => f.dashboardPage());
+
+/**
+ * Starts loading the page the app opens on while the session is checked: the dashboard's code
+ * would otherwise be asked for only once the route gates have passed.
+ */
+export function preloadPage(pathname: string): void {
+  if (pathname === '/') void loadDashboard();
+}
+
+/** A page inside the app's header and footer: its placeholder fills the screen. */
+const appPage = (load: () => Promise<{ default: ComponentType }>) => page(load, <RouteFallback fill />);
 
 export const routes: RouteObject[] = [
   {
@@ -55,7 +72,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <OnboardingLayout />,
+        element: (
+          <Suspense fallback={<RouteFallback />}>
+            <OnboardingLayout />
+          </Suspense>
+        ),
         children: [
           { path: '/onboarding', element: <Navigate to="/onboarding/step1" replace /> },
           {
@@ -84,61 +105,61 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { path: '/', element: page(() => import('../features/dashboard').then((f) => f.dashboardPage())) },
-          { path: '/account', element: page(() => import('../features/account').then((f) => f.accountPage())) },
-          { path: '/profile', element: page(() => import('../features/profile').then((f) => f.profilePage())) },
-          { path: '/people', element: page(() => import('../features/people').then((f) => f.peoplePages.people())) },
+          { path: '/', element: appPage(loadDashboard) },
+          { path: '/account', element: appPage(() => import('../features/account').then((f) => f.accountPage())) },
+          { path: '/profile', element: appPage(() => import('../features/profile').then((f) => f.profilePage())) },
+          { path: '/people', element: appPage(() => import('../features/people').then((f) => f.peoplePages.people())) },
           {
             path: '/people/:id',
-            element: page(() => import('../features/people').then((f) => f.peoplePages.person())),
+            element: appPage(() => import('../features/people').then((f) => f.peoplePages.person())),
           },
           {
             path: '/people/:id/edit',
-            element: page(() => import('../features/people').then((f) => f.peoplePages.personEdit())),
+            element: appPage(() => import('../features/people').then((f) => f.peoplePages.personEdit())),
           },
           {
             path: '/people/:id/week',
-            element: page(() => import('../features/calendars').then((f) => f.calendarPages.week())),
+            element: appPage(() => import('../features/calendars').then((f) => f.calendarPages.week())),
           },
           {
             path: '/people/:id/year',
-            element: page(() => import('../features/calendars').then((f) => f.calendarPages.year())),
+            element: appPage(() => import('../features/calendars').then((f) => f.calendarPages.year())),
           },
           {
             path: '/people-integrations/:id',
-            element: page(() => import('../features/people').then((f) => f.peoplePages.personIntegration())),
+            element: appPage(() => import('../features/people').then((f) => f.peoplePages.personIntegration())),
           },
           {
             path: '/upgrade',
-            element: page(() => import('../features/billing').then((f) => f.billingPages.upgrade())),
+            element: appPage(() => import('../features/billing').then((f) => f.billingPages.upgrade())),
           },
           {
             path: '/styleguide',
-            element: page(() => import('../features/styleguide').then((f) => f.styleguidePage())),
+            element: appPage(() => import('../features/styleguide').then((f) => f.styleguidePage())),
           },
           {
             path: '/integrations/add',
-            element: page(() => import('../features/integrations').then((f) => f.integrationPages.add())),
+            element: appPage(() => import('../features/integrations').then((f) => f.integrationPages.add())),
           },
           {
             path: '/integrations/:provider/callback',
-            element: page(() => import('../features/integrations').then((f) => f.integrationPages.oauthCallback())),
+            element: appPage(() => import('../features/integrations').then((f) => f.integrationPages.oauthCallback())),
           },
           {
             path: '/integrations/:id',
-            element: page(() => import('../features/integrations').then((f) => f.integrationPages.integration())),
+            element: appPage(() => import('../features/integrations').then((f) => f.integrationPages.integration())),
           },
           {
             path: '/superadmin',
-            element: page(() => import('../features/superadmin').then((f) => f.superadminPages.console())),
+            element: appPage(() => import('../features/superadmin').then((f) => f.superadminPages.console())),
           },
           {
             path: '/superadmin/services/:id',
-            element: page(() => import('../features/superadmin').then((f) => f.superadminPages.service())),
+            element: appPage(() => import('../features/superadmin').then((f) => f.superadminPages.service())),
           },
           {
             path: '/superadmin/accounts/:id',
-            element: page(() => import('../features/superadmin').then((f) => f.superadminPages.account())),
+            element: appPage(() => import('../features/superadmin').then((f) => f.superadminPages.account())),
           },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
@@ -147,4 +168,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The app's routes, matched inside a BrowserRouter (main.tsx). No route loads data through the
+ * router, so the declarative router is enough: the data router's code stays out of the first bundle.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { reportError, startErrorTracking, withoutQuery } from './error-tracking';
+import { errorTrackingOfPage, reportError, startErrorTracking, withoutQuery } from './error-tracking';
 
 type Loader = NonNullable<Parameters<typeof startErrorTracking>[1]>;
 
@@ -50,6 +50,20 @@ describe('browser error tracking', () => {
     const later = new Error('after');
     reportError(later);
     expect(captureException).toHaveBeenLastCalledWith(later);
+  });
+
+  it('reads the settings the server wrote into the page', () => {
+    const page = (head: string) => new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
+    const content =
+      '{&quot;dsn&quot;:&quot;https://k@o1.ingest.sentry.io/2&quot;,&quot;environment&quot;:&quot;production&quot;,&quot;release&quot;:&quot;2.4.0&quot;}';
+    expect(errorTrackingOfPage(page(`<meta name="overlap-error-tracking" content="${content}">`))).toEqual({
+      dsn: 'https://k@o1.ingest.sentry.io/2',
+      environment: 'production',
+      release: '2.4.0',
+    });
+    expect(errorTrackingOfPage(page(''))).toBeNull();
+    expect(errorTrackingOfPage(page('<meta name="overlap-error-tracking" content="{not json">'))).toBeNull();
+    expect(errorTrackingOfPage(page('<meta name="overlap-error-tracking" content="{&quot;dsn&quot;:1}">'))).toBeNull();
   });
 
   it('strips queries and fragments from URLs', () => {

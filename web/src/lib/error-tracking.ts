@@ -1,13 +1,11 @@
 /**
- * Browser error reporting to Sentry, only when the server says a DSN is configured. The SDK is
- * loaded on demand, so it is not part of the initial bundle; errors raised while it loads wait
- * in a queue.
+ * Browser error reporting to Sentry, only when the server says a DSN is configured (a `<meta>` of
+ * the page, so signed-out pages report too). The SDK is loaded on demand, so it is not part of the
+ * initial bundle; errors raised while it loads wait in a queue.
  */
-export interface ErrorTrackingSettings {
-  dsn: string;
-  environment: string;
-  release: string;
-}
+import { ERROR_TRACKING_META, type ErrorTrackingSettings } from '@overlap/contract/system';
+
+export type { ErrorTrackingSettings };
 
 type SentryModule = typeof import('@sentry/react');
 
@@ -17,6 +15,20 @@ const waiting: unknown[] = [];
 
 /** A URL without its query and fragment, where e-mails and tokens of links would sit. */
 export const withoutQuery = (url: string) => url.split(/[?#]/)[0] ?? url;
+
+/** The settings the server wrote into the page, or null (none, or not readable). */
+export function errorTrackingOfPage(doc: Document = document): ErrorTrackingSettings | null {
+  const content = doc.querySelector(`meta[name="${ERROR_TRACKING_META}"]`)?.getAttribute('content');
+  if (!content) return null;
+  try {
+    const parsed = JSON.parse(content) as Partial<ErrorTrackingSettings>;
+    const { dsn, environment, release } = parsed;
+    if (typeof dsn !== 'string' || typeof environment !== 'string' || typeof release !== 'string') return null;
+    return { dsn, environment, release };
+  } catch {
+    return null;
+  }
+}
 
 /** Loads and starts the SDK once; does nothing without settings. */
 export async function startErrorTracking(

@@ -8,8 +8,11 @@ import {
   formatDurationBetween,
   formatHour,
   formatLongDate,
+  formatMonthKey,
   formatTime,
   formatTimeRange,
+  formatWallClock,
+  formatWeekTitle,
   setTimePreferences,
   timePreferences,
   viewerTimeZone,
@@ -43,6 +46,26 @@ describe('times', () => {
     expect(timePreferences()).toEqual({ timeFormat: '24h', timeZone: null });
   });
 
+  it('print seconds and milliseconds when asked', () => {
+    const at = '2025-05-01T13:05:09.250Z';
+    expect(formatTime(at, { prefs: h24, precision: 'seconds' })).toBe('14:05:09');
+    expect(formatTime(at, { prefs: h12, precision: 'seconds' })).toBe('9:05:09 AM');
+    expect(formatTime(at, { prefs: h24, precision: 'milliseconds' })).toBe('14:05:09.250');
+    expect(formatDateTime(at, { prefs: h12, year: false, precision: 'seconds' })).toBe('1 May, 9:05:09 AM');
+  });
+
+  it('print wall-clock times the server computed in the chosen format, midnight at the end of a day', () => {
+    expect(formatWallClock('09:00', { prefs: h24 })).toBe('09:00');
+    expect(formatWallClock('9:30', { prefs: h24 })).toBe('09:30');
+    expect(formatWallClock('09:00', { prefs: h12 })).toBe('9:00 AM');
+    expect(formatWallClock('12:30', { prefs: h12 })).toBe('12:30 PM');
+    expect(formatWallClock('00:15', { prefs: h12 })).toBe('12:15 AM');
+    expect(formatWallClock('17:45', { prefs: h12 })).toBe('5:45 PM');
+    expect(formatWallClock('24:00', { prefs: h12 })).toBe('12:00 AM');
+    expect(formatWallClock('soon', { prefs: h12 })).toBe('soon');
+    expect(formatWallClock('25:00', { prefs: h12 })).toBe('25:00');
+  });
+
   it('say Invalid date for input that is not a date', () => {
     expect(formatTime('yesterday-ish', { prefs: h24 })).toBe('Invalid date');
     expect(formatDate('nope', { prefs: h24 })).toBe('Invalid date');
@@ -60,6 +83,13 @@ describe('dates', () => {
     expect(formatDateKey('2026-03-17', { long: true })).toBe('Tuesday, 17 March 2026');
   });
 
+  it("name months and keep the spec's week title literally", () => {
+    expect(formatMonthKey('2026-03-17')).toBe('Mar');
+    expect(formatMonthKey('2026-11-01', { long: true, year: true })).toBe('November 2026');
+    expect(formatWeekTitle('2025-05-01', '2025-05-07')).toBe('May 1 - May 7, 2025');
+    expect(formatWeekTitle('2025-12-29', '2026-01-04')).toBe('Dec 29, 2025 - Jan 4, 2026');
+  });
+
   it('land on the local day of the timezone', () => {
     expect(formatDate('2025-05-01T23:30:00Z', { prefs: h24, timeZone: 'Asia/Tokyo' })).toBe('2 May 2025');
   });
@@ -75,6 +105,12 @@ describe('durations', () => {
     [-5, '0m'],
   ])('%d minutes read %s', (minutes, text) => {
     expect(formatDuration(minutes)).toBe(text);
+  });
+
+  it('count days when asked', () => {
+    expect(formatDuration(24 * 60, { days: true })).toBe('1d');
+    expect(formatDuration(2 * 24 * 60 + 190, { days: true })).toBe('2d 3h');
+    expect(formatDuration(23 * 60 + 59, { days: true })).toBe('23h 59m');
   });
 
   it('between two instants', () => {

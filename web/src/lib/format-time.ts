@@ -118,30 +118,51 @@ interface ZoneOption {
 
 const zoneOf = (o: ZoneOption) => o.timeZone ?? viewerTimeZone(o.prefs);
 
-function clockParts(date: Date, timeZone: string, twelve: boolean, withMinutes: boolean): string {
+/** How finely a clock time prints: '14:05', '14:05:09' or '14:05:09.250'. */
+export type Precision = 'hours' | 'minutes' | 'seconds' | 'milliseconds';
+
+const PRECISION_FIELDS: Record<Precision, Intl.DateTimeFormatOptions> = {
+  hours: {},
+  minutes: { minute: '2-digit' },
+  seconds: { minute: '2-digit', second: '2-digit' },
+  milliseconds: { minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 },
+};
+
+function clockParts(date: Date, timeZone: string, twelve: boolean, precision: Precision): string {
+  const fields = PRECISION_FIELDS[precision];
   if (!twelve) {
-    return formatter('en-GB', {
-      hour: '2-digit',
-      ...(withMinutes ? { minute: '2-digit' } : {}),
-      hourCycle: 'h23',
-      timeZone,
-    }).format(date);
+    return formatter('en-GB', { hour: '2-digit', ...fields, hourCycle: 'h23', timeZone }).format(date);
   }
-  return formatter('en-US', {
-    hour: 'numeric',
-    ...(withMinutes ? { minute: '2-digit' } : {}),
-    hour12: true,
-    timeZone,
-  })
+  return formatter('en-US', { hour: 'numeric', ...fields, hour12: true, timeZone })
     .format(date)
     .replace(/\u202f/g, ' ');
 }
 
-/** '14:05' or '2:05 PM' of an instant. 'Invalid date' for bad input. */
-export function formatTime(at: Instant, options: ZoneOption = {}): string {
+interface ClockOption extends ZoneOption {
+  /** Minutes unless told. */
+  precision?: Exclude<Precision, 'hours'>;
+}
+
+/** '14:05' or '2:05 PM' of an instant ('14:05:09' / '2:05:09 PM' with seconds). 'Invalid date' for bad input. */
+export function formatTime(at: Instant, options: ClockOption = {}): string {
   const date = toDate(at);
   if (!date) return 'Invalid date';
-  return clockParts(date, zoneOf(options), uses12Hour(options.prefs), true);
+  return clockParts(date, zoneOf(options), uses12Hour(options.prefs), options.precision ?? 'minutes');
+}
+
+/**
+ * A wall-clock time the server already computed ('09:00', '24:00' for the end of a day) in the
+ * user's format: '09:00' or '9:00 AM'; '24:00' prints as midnight ('12:00 AM'). Other text stays.
+ */
+export function formatWallClock(text: string, options: { prefs?: TimePreferences } = {}): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text);
+  if (!match) return text;
+  const hour = Number(match[1]);
+  const minute = match[2] as string;
+  if (hour > 24 || Number(minute) > 59) return text;
+  if (!uses12Hour(options.prefs)) return `${String(hour).padStart(2, '0')}:${minute}`;
+  const h = hour % 24;
+  return `${h % 12 === 0 ? 12 : h % 12}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /** An hour mark: '14' / '14:00' in 24-hour time, '2 PM' in 12-hour time. */
@@ -149,7 +170,7 @@ export function formatHour(at: Instant, options: ZoneOption & { minutes?: boolea
   const date = toDate(at);
   if (!date) return 'Invalid date';
   const twelve = uses12Hour(options.prefs);
-  return clockParts(date, zoneOf(options), twelve, twelve ? false : options.minutes !== false);
+  return clockParts(date, zoneOf(options), twelve, twelve || options.minutes === false ? 'hours' : 'minutes');
 }
 
 /** '14:05–16:30' (or '2:05 PM–4:30 PM') between two instants. */
@@ -192,11 +213,42 @@ export function formatDayMonth(at: Instant, options: ZoneOption & { weekday?: bo
     .replace(',', '');
 }
 
-/** '1 May 2025, 14:05' (or '1 May 2025, 2:05 PM'). */
-export function formatDateTime(at: Instant, options: ZoneOption = {}): string {
+/** '1 May 2025, 14:05' (or '1 May 2025, 2:05 PM'); without the year: '1 May, 14:05'. */
+export function formatDateTime(at: Instant, options: ClockOption & { year?: boolean } = {}): string {
   const date = toDate(at);
   if (!date) return 'Invalid date';
-  return `${formatDate(date, options)}, ${formatTime(date, options)}`;
+  const day = options.year === false ? formatDayMonth(date, { ...options, weekday: false }) : formatDate(date, options);
+  return `${day}, ${formatTime(date, options)}`;
+}
+
+/** 'Mar' (or 'March' when long) of a YYYY-MM-DD calendar date. */
+export function formatMonthKey(key: string, options: { long?: boolean; year?: boolean } = {}): string {
+  const [y, m] = key.split('-').map(Number);
+  if (!y || !m) return 'Invalid date';
+  return formatter('en-GB', {
+    month: options.long ? 'long' : 'short',
+    ...(options.year ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, 15)));
+}
+
+/**
+ * The week view's title, as the spec quotes it: 'May 1 - May 7, 2025'; the year shows on both
+ * sides when the week crosses into a new year.
+ */
+export function formatWeekTitle(startKey: string, endKey: string): string {
+  const us = (key: string, year: boolean) => {
+    const [y, m, d] = key.split('-').map(Number);
+    if (!y || !m || !d) return 'Invalid date';
+    return formatter('en-US', {
+      month: 'short',
+      day: 'numeric',
+      ...(year ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+  };
+  const crosses = startKey.slice(0, 4) !== endKey.slice(0, 4);
+  return `${us(startKey, crosses)} - ${us(endKey, true)}`;
 }
 
 /** A YYYY-MM-DD calendar date (no timezone involved) as '1 May 2025' (long: 'Thursday, 1 May 2025'; short: '1 May'). */
@@ -208,9 +260,17 @@ export function formatDateKey(key: string, options: { long?: boolean; short?: bo
   return options.long ? formatLongDate(date, { timeZone: 'UTC' }) : formatDate(date, { timeZone: 'UTC' });
 }
 
-/** A duration as '4h 45m', '2h' or '30m' (rounded to the minute; negative counts as 0). */
-export function formatDuration(minutes: number): string {
+/**
+ * A duration as '4h 45m', '2h' or '30m' (rounded to the minute; negative counts as 0). With
+ * `days`, a day or more reads '2d 3h' (to the hour).
+ */
+export function formatDuration(minutes: number, options: { days?: boolean } = {}): string {
   const total = Math.max(0, Math.round(minutes));
+  if (options.days && total >= 24 * 60) {
+    const hours = Math.round(total / 60);
+    const d = Math.floor(hours / 24);
+    return hours % 24 === 0 ? `${d}d` : `${d}d ${hours % 24}h`;
+  }
   const h = Math.floor(total / 60);
   const m = total % 60;
   if (h === 0) return `${m}m`;

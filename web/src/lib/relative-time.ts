@@ -1,3 +1,5 @@
+import { formatDate } from './format-time';
+
 type DateInput = Date | string | number | null | undefined;
 
 const SECOND = 1000;
@@ -16,10 +18,8 @@ function toDate(value: DateInput): Date | null {
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
-/** 'May 1, 2025' in the viewer's locale conventions (English month names). */
-export function formatShortDate(date: Date): string {
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
+/** '1 May 2025', the app's one date format (viewer's timezone). */
+export const formatShortDate = (date: Date): string => formatDate(date);
 
 /**
  * Relative time (spec 000 §9): 'just now' under 10 seconds, then seconds, minutes, hours,

@@ -4,6 +4,7 @@ import { cn } from '../lib/cn';
 
 export const Popover = RadixPopover.Root;
 export const PopoverTrigger = RadixPopover.Trigger;
+export const PopoverAnchor = RadixPopover.Anchor;
 
 /** The floating panel of a Popover: portalled, with a border, radius and a shadow. */
 export const PopoverContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof RadixPopover.Content>>(

@@ -21,6 +21,8 @@ interface SelectProps {
   /** Submits the value with a form under this name. */
   name?: string;
   id?: string;
+  /** Opens the list on mount (a trigger drawn before the select's code loaded was pressed). */
+  defaultOpen?: boolean;
   'aria-label'?: string;
   className?: string;
 }
@@ -36,11 +38,13 @@ export function Select({
   required,
   name,
   className,
+  defaultOpen,
   ...props
 }: SelectProps) {
   const field = useFieldControl({ id: props.id, required });
   return (
     <RadixSelect.Root
+      defaultOpen={defaultOpen}
       value={value}
       defaultValue={defaultValue}
       onValueChange={onValueChange}

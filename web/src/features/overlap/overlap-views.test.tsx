@@ -1,9 +1,10 @@
 import type { AvailabilityResponse, OverlapResponse } from '@overlap/contract/overlap';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTimePreferences } from '../../lib/format-time';
 import { TooltipProvider } from '../../ui/tooltip';
 import { AvailabilityCard } from './components/availability-card';
 import { BestTimePanel } from './components/best-time-panel';
@@ -30,7 +31,10 @@ function renderWith(ui: ReactNode, answer: (url: string) => unknown) {
   return fetch;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setTimePreferences({ timeFormat: '24h', timeZone: null });
+});
 
 const half = (start: string, online: string[], likely: string[] = []) => ({
   start,
@@ -139,6 +143,24 @@ describe('OverlapStrip', () => {
   });
 });
 
+describe('while the shown people load', () => {
+  it('the panel and the strip draw their loading state in place and ask nothing', () => {
+    const fetch = renderWith(
+      <>
+        <OverlapStrip date="2025-06-10" today="2025-06-10" timeZone="UTC" people={[]} nowMs={0} waiting />
+        <BestTimePanel today="2025-06-10" timeZone="UTC" people={[]} waiting />
+      </>,
+      () => ({}),
+    );
+    expect(screen.getByRole('heading', { name: 'Overlap · Loading the overlap...' })).toBeInTheDocument();
+    const panel = screen.getByTestId('best-time');
+    const busy = panel.querySelector('[aria-busy="true"]') as HTMLElement;
+    expect(busy.children).toHaveLength(3);
+    expect(busy.parentElement).toHaveClass('min-h-30');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('AvailabilityCard', () => {
   it('shows usual hours in both times and the next likely online span', async () => {
     const answer: AvailabilityResponse = {
@@ -166,5 +188,33 @@ describe('AvailabilityCard', () => {
     expect(card).toHaveTextContent('09:00–17:00 their time');
     expect(card).toHaveTextContent('75% likely');
     expect(fetch.mock.calls[0]?.[0]).toBe(`/api/v1/people/${BEN}/availability?tz=Europe%2FBerlin`);
+  });
+
+  it('switches its hours to 12-hour time when the user changes the setting, without a new request', async () => {
+    setTimePreferences({ timeFormat: '24h', timeZone: null });
+    const answer: AvailabilityResponse = {
+      personId: ANA,
+      timezone: 'Asia/Tokyo',
+      viewerTimezone: 'Europe/Berlin',
+      isOnline: false,
+      usuallyOnline: {
+        personTime: [{ start: '09:00', end: '12:30' }],
+        viewerTime: [{ start: '02:00', end: '05:30' }],
+        basedOnDays: 1,
+      },
+      nextLikelyOnline: { start: '2025-06-11T00:00:00.000Z', end: '2025-06-11T03:30:00.000Z', confidence: 0.5 },
+    };
+    const fetch = renderWith(
+      <AvailabilityCard personId={ANA} viewerTimeZone="Europe/Berlin" nowMs={Date.parse('2025-06-10T20:00:00Z')} />,
+      () => answer,
+    );
+    const card = await screen.findByTestId('availability');
+    expect(await within(card).findByText('09:00–12:30')).toBeInTheDocument();
+    expect(card).toHaveTextContent('From 1 day with activity');
+    act(() => setTimePreferences({ timeFormat: '12h', timeZone: null }));
+    expect(within(card).getByText('9:00 AM–12:30 PM')).toBeInTheDocument();
+    expect(card).toHaveTextContent('2:00 AM–5:30 AM your time (Europe/Berlin)');
+    expect(card).toHaveTextContent('Tomorrow 2:00 AM–5:30 AM your time');
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,17 +1,15 @@
 import type { AuditEntry } from '@overlap/contract/audit';
 import { ScrollText } from 'lucide-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-time';
 import { Badge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Pagination } from '../../../ui/pagination';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { Switch } from '../../../ui/switch';
 import { useAuditLog } from '../api/audit';
 import { describeAudit } from '../lib/audit-text';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 function Who({ entry }: { entry: AuditEntry }) {
   if (entry.impersonated) {
@@ -66,16 +64,7 @@ export function AuditTab() {
         </div>
       </div>
       {log.isError && !data ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => void log.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The audit log could not be loaded.
-        </Banner>
+        <RetryBanner onRetry={() => void log.refetch()}>The audit log could not be loaded.</RetryBanner>
       ) : !data ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
@@ -97,7 +86,7 @@ export function AuditTab() {
                 className="flex flex-col gap-1 border-b border-line px-4 py-3 text-sm last:border-b-0 sm:flex-row sm:items-center sm:gap-4"
               >
                 <time dateTime={entry.createdAt} className="tabular w-48 shrink-0 text-[13px] text-muted">
-                  {dateTime.format(new Date(entry.createdAt))}
+                  {formatDateTime(entry.createdAt, { precision: 'seconds' })}
                 </time>
                 <span className="min-w-0 flex-1 font-medium text-fg">{describeAudit(entry)}</span>
                 <span className="min-w-0 text-[13px]">

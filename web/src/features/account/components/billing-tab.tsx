@@ -1,10 +1,10 @@
 import type { AccountView } from '@overlap/contract/account';
 import type { BillingStatus } from '@overlap/contract/billing';
 import type { Plan } from '@overlap/contract/plans';
-import { format } from 'date-fns';
 import { CreditCard } from 'lucide-react';
 import { useAccount, useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { formatDate } from '../../../lib/format-time';
 import { canManage } from '../../../lib/roles';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
@@ -25,7 +25,7 @@ import { useActivePeopleCount } from '../api/usage';
 import { useUsers } from '../api/users';
 
 const SUSPENDED_MESSAGE = 'Your account has been suspended. Please visit your account settings to resolve this issue.';
-const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
+const day = (iso: string) => formatDate(iso);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {

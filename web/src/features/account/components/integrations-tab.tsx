@@ -1,16 +1,18 @@
 import type { AccountView } from '@overlap/contract/account';
 import type { IntegrationSummary } from '@overlap/contract/integrations';
-import { format } from 'date-fns';
 import { Lock, Plug, Plus, RefreshCw } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useAccount, useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
+import { formatDate } from '../../../lib/format-time';
 import { canManage } from '../../../lib/roles';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
-import { Button, ButtonLink } from '../../../ui/button';
+import { ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { LoadingRows } from '../../../ui/loading-rows';
 import { UsageBar } from '../../../ui/progress-bar';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
 import {
@@ -23,10 +25,12 @@ import {
 } from '../../integrations';
 import { DemoDataCard } from './demo-data-card';
 
+const loadingRows = <LoadingRows label="Loading integrations" rows={2} rowClassName="h-12 w-full" />;
+
 /** The account page's fallback integration limit when billing cannot be read (spec 001 §9). */
 const FALLBACK_MAX_INTEGRATIONS = 5;
 
-const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
+const day = (iso: string) => formatDate(iso);
 
 function Swatch({ color }: { color: string }) {
   return (
@@ -108,32 +112,16 @@ function Usage({ used }: { used: number }) {
   return <UsageBar label="Integrations used" used={used} limit={limit} />;
 }
 
-function LoadingRows() {
-  return (
-    <div className="flex flex-col gap-2" role="status" aria-label="Loading integrations">
-      <Skeleton className="h-12 w-full" />
-      <Skeleton className="h-12 w-full" />
-    </div>
-  );
-}
-
 /** Managers: every integration with its health, colour, people and key. */
 function ManagerView() {
   const navigate = useNavigate();
   const list = useIntegrationList();
-  if (list.isPending) return <LoadingRows />;
+  if (list.isPending) return loadingRows;
   if (list.isError) {
     return (
-      <Banner
-        tone="danger"
-        action={
-          <Button size="sm" icon={<RefreshCw />} onClick={() => list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryBanner onRetry={() => list.refetch()} label="Retry" icon={<RefreshCw />}>
         Failed to fetch integration data: {list.error.message}
-      </Banner>
+      </RetryBanner>
     );
   }
   const integrations = list.data.integrations;
@@ -228,11 +216,11 @@ export function IntegrationsTab() {
       {mayManage ? <HealthBanner account={account.data} /> : null}
       {mayManage ? <DemoDataCard /> : null}
       {session.isPending ? (
-        <LoadingRows />
+        loadingRows
       ) : mayManage ? (
         <ManagerView />
       ) : account.isPending ? (
-        <LoadingRows />
+        loadingRows
       ) : account.isError ? (
         <Banner tone="danger">Error loading account: {account.error.message}</Banner>
       ) : (

@@ -1,19 +1,18 @@
 import type { AccountUser } from '@overlap/contract/users';
-import { format } from 'date-fns';
 import { RefreshCw, Users } from 'lucide-react';
 import { useSession } from '../../../api/session';
+import { formatDate } from '../../../lib/format-time';
 import { canManage } from '../../../lib/roles';
 import { Badge, RoleBadge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingRows } from '../../../ui/loading-rows';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Table, type TableColumn } from '../../../ui/table';
 import { useUsers } from '../api/users';
 import { InviteDialog } from './invite-dialog';
 import { UserActions } from './user-actions';
 
-const dateOf = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy') : 'Never');
+const dateOf = (iso: string | null) => (iso ? formatDate(iso) : 'Never');
 
 /** The account's users: role badges, pending invitations and, for managers, every action. */
 export function UsersTab() {
@@ -93,22 +92,11 @@ export function UsersTab() {
         {mayManage ? <InviteDialog /> : null}
       </div>
       {users.isPending ? (
-        <div className="flex flex-col gap-2" role="status" aria-label="Loading users">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
+        <LoadingRows label="Loading users" rows={3} rowClassName="h-12 w-full" />
       ) : users.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" icon={<RefreshCw />} onClick={() => users.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => users.refetch()} label="Retry" icon={<RefreshCw />}>
           Failed to load users: {users.error.message}
-        </Banner>
+        </RetryBanner>
       ) : (
         <Table
           columns={columns}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useAccount } from '../../../api/account';
 import { useSession } from '../../../api/session';
 import { canManage } from '../../../lib/roles';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Banner } from '../../../ui/banner';
 import { InlineField } from '../../../ui/inline-field';
 import { Tabs } from '../../../ui/tabs';
@@ -18,6 +19,8 @@ const SUSPENDED_MESSAGE = 'Your account has been suspended. Please visit your ac
 
 /** /account: integrations (default), users, billing, maintenance and (managers) webhooks and audit tabs, bound to ?tab=. */
 export default function AccountPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const session = useSession();
   const account = useAccount();
   const terminated = (account.data?.status ?? session.data?.account.status) === 'terminated';

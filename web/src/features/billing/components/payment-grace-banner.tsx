@@ -1,11 +1,13 @@
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { useBillingStatus } from '../../../api/account';
+import { formatDate } from '../../../lib/format-time';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Banner } from '../../../ui/banner';
 
 /** While a payment has failed and the account still works: how long, and where to fix it. */
 export function PaymentGraceBanner() {
   const billing = useBillingStatus();
+  useTimePreferences();
   const graceEnds = billing.data?.paymentGraceEndsAt;
   if (!graceEnds || billing.data?.suspensionReason) return null;
   return (
@@ -19,8 +21,8 @@ export function PaymentGraceBanner() {
           </Link>
         }
       >
-        Overlap keeps working until {format(new Date(graceEnds), 'd MMMM yyyy')}. Update your payment method before
-        then, or the account will be suspended.
+        Overlap keeps working until {formatDate(graceEnds)}. Update your payment method before then, or the account will
+        be suspended.
       </Banner>
     </div>
   );

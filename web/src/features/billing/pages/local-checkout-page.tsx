@@ -1,8 +1,10 @@
 import type { LocalCheckoutSession, TestCard } from '@overlap/contract/billing';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
 import { ArrowLeft, CircleCheck, Clock } from 'lucide-react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { formatDate } from '../../../lib/format-time';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Banner } from '../../../ui/banner';
 import { ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -14,7 +16,7 @@ import { dollars } from '../lib/pricing';
 
 function Summary({ session }: { session: LocalCheckoutSession }) {
   const per = session.billingCycle === 'yearly' ? 'year' : 'month';
-  const trialEnds = session.trialDays ? format(addDays(new Date(), session.trialDays), 'd MMMM yyyy') : null;
+  const trialEnds = session.trialDays ? formatDate(addDays(new Date(), session.trialDays)) : null;
   return (
     <div className="flex flex-col gap-4">
       <a
@@ -82,6 +84,8 @@ function Closed({ session }: { session: LocalCheckoutSession }) {
 
 /** The built-in test-mode checkout (no STRIPE_SECRET_KEY): the plan, its price and a test card form. */
 export default function LocalCheckoutPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const { sessionId = '' } = useParams();
   const session = useLocalCheckout(sessionId);
 

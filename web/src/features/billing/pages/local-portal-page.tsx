@@ -1,11 +1,12 @@
 import type { LocalSubscription } from '@overlap/contract/billing';
 import type { BillingCycle, PlanId } from '@overlap/contract/plans';
-import { format } from 'date-fns';
 import { ArrowLeft, CreditCard, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePlanCatalogue } from '../../../api/account';
 import { errorMessage } from '../../../api/client';
+import { formatDate } from '../../../lib/format-time';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Badge } from '../../../ui/badge';
 import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
@@ -13,6 +14,7 @@ import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { Field } from '../../../ui/field';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Select } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toaster';
@@ -22,7 +24,7 @@ import { TestModeFrame } from '../components/test-mode-frame';
 import { dollars } from '../lib/pricing';
 import { subscriptionBadge } from '../lib/subscription-display';
 
-const day = (iso: string) => format(new Date(iso), 'd MMMM yyyy');
+const day = (iso: string) => formatDate(iso);
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -181,6 +183,8 @@ function PaymentMethod({ sub }: { sub: LocalSubscription }) {
 
 /** The built-in test-mode customer portal: change plan, cancel at period end, resume, replace the card. */
 export default function LocalPortalPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const portal = useLocalPortal();
   const sub = portal.data?.subscription;
   return (
@@ -201,16 +205,9 @@ export default function LocalPortalPage() {
           <Skeleton className="h-72" />
         </div>
       ) : portal.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" icon={<RefreshCw />} onClick={() => portal.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => portal.refetch()} label="Retry" icon={<RefreshCw />}>
           Error loading billing information: {portal.error.message}
-        </Banner>
+        </RetryBanner>
       ) : !sub ? (
         <EmptyState
           icon={CreditCard}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useSession } from '../../../api/session';
 import { canManage } from '../../../lib/roles';
-import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { createCheckoutSession } from '../api/billing';
 import { FreeIntervalNotice } from '../components/free-interval-notice';
@@ -64,16 +64,9 @@ export default function UpgradePage() {
             ))}
           </div>
         ) : catalogue.isError ? (
-          <Banner
-            tone="danger"
-            action={
-              <Button size="sm" icon={<RefreshCw />} onClick={() => catalogue.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryBanner onRetry={() => catalogue.refetch()} label="Retry" icon={<RefreshCw />}>
             The plans could not be loaded.
-          </Banner>
+          </RetryBanner>
         ) : (
           <PlanPicker
             plans={plans}

@@ -1,14 +1,16 @@
 import type { DailySummary } from '@overlap/contract/calendars';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { formatDateKey } from '../../../lib/format-time';
-import { monthLabels, yearWeeks } from '../lib/calendar-dates';
+import { monthLabels, shiftDay, yearWeeks } from '../lib/calendar-dates';
 import { dayTooltip, HEAT_CLASSES, HEAT_LEGEND, heatBand } from '../lib/heat-bands';
 
 const CELL = 13;
 const GAP = 3;
 const DAY_LABELS = ['Mon', '', 'Wed', '', 'Fri', '', 'Sun'];
+/** Arrow keys move a day down or up a week column, or a week sideways. */
+const ARROW_DAYS: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, ArrowRight: 7, ArrowLeft: -7 };
 
 interface ActiveDay {
   date: string;
@@ -19,8 +21,9 @@ interface ActiveDay {
 
 /**
  * A 53-week contribution-style grid of a year, coloured by daily online hours. A day opens the team
- * dashboard on that day; its tooltip adds a link to the person's week. On a narrow screen the grid
- * opens scrolled to the current month (`today`, YYYY-MM-DD).
+ * dashboard on that day; its card (on hover or focus) adds a link to the person's week. The grid is
+ * one Tab stop: arrow keys move between days, Tab goes on to the card's link, Esc closes the card.
+ * On a narrow screen the grid opens scrolled to the current month (`today`, YYYY-MM-DD).
  */
 export const YearHeatmap = memo(function YearHeatmap({
   year,
@@ -40,6 +43,28 @@ export const YearHeatmap = memo(function YearHeatmap({
   const width = weeks.length * (CELL + GAP);
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<ActiveDay | null>(null);
+  const firstDay = today.startsWith(`${year}-`) ? today : `${year}-01-01`;
+  const [focusDay, setFocusDay] = useState(firstDay);
+  const current = focusDay.startsWith(`${year}-`) ? focusDay : firstDay;
+  const cellOf = (date: string) => scroller.current?.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`);
+
+  const onCellKey = (event: KeyboardEvent<HTMLButtonElement>, date: string) => {
+    const step = ARROW_DAYS[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = shiftDay(date, step);
+    if (!next.startsWith(`${year}-`)) return;
+    setFocusDay(next);
+    cellOf(next)?.focus();
+  };
+
+  const close = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !active) return;
+    event.stopPropagation();
+    // Focus goes back to the day first: its focus would otherwise open the card again.
+    cellOf(active.date)?.focus();
+    setActive(null);
+  };
 
   const todayWeek = weeks.findIndex((week) => week.some((cell) => cell.date === today));
   useEffect(() => {
@@ -57,12 +82,16 @@ export const YearHeatmap = memo(function YearHeatmap({
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: leaving the grid only hides the hover card
+    // biome-ignore lint/a11y/noStaticElementInteractions: leaving the grid or pressing Esc only hides the day card
     <div
       ref={scroller}
       className="relative overflow-x-auto rounded-lg border border-line bg-surface p-4"
       data-testid="year-heatmap"
       onMouseLeave={() => setActive(null)}
+      onKeyDown={close}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(null);
+      }}
     >
       <div className="flex gap-2" style={{ minWidth: width + 36 }}>
         <div
@@ -99,8 +128,13 @@ export const YearHeatmap = memo(function YearHeatmap({
                       type="button"
                       aria-label={`${formatDateKey(cell.date)}: ${tip}. Open the team dashboard on that day`}
                       data-date={cell.date}
+                      tabIndex={cell.date === current ? 0 : -1}
                       onMouseEnter={(e) => show(cell.date, tip, e.currentTarget)}
-                      onFocus={(e) => show(cell.date, tip, e.currentTarget)}
+                      onFocus={(e) => {
+                        setFocusDay(cell.date);
+                        show(cell.date, tip, e.currentTarget);
+                      }}
+                      onKeyDown={(e) => onCellKey(e, cell.date)}
                       onClick={() => navigate(`/?date=${cell.date}#${cell.date}`)}
                       className={cn(
                         'rounded-[3px] ring-inset transition-shadow hover:ring-2 hover:ring-fg/40 focus-visible:outline-offset-1',
@@ -117,7 +151,6 @@ export const YearHeatmap = memo(function YearHeatmap({
       </div>
       {active ? (
         <div
-          role="tooltip"
           className="absolute z-20 -translate-x-1/2 rounded-md border border-line bg-surface px-2.5 py-1.5 text-xs shadow-lg"
           style={{ left: active.left + (scroller.current?.scrollLeft ?? 0), top: active.top }}
           data-testid="year-day-tooltip"
@@ -126,6 +159,7 @@ export const YearHeatmap = memo(function YearHeatmap({
           <p className="whitespace-nowrap text-muted">{active.tip}</p>
           <Link
             to={`/people/${personId}/week?date=${active.date}`}
+            aria-label={`Open this week of ${formatDateKey(active.date)}`}
             className="font-medium text-accent-text underline underline-offset-2 hover:no-underline"
           >
             Open this week

@@ -1,14 +1,14 @@
-import { addDays, format, getISODay, parseISO } from 'date-fns';
+import { addDays, format, getISODay } from 'date-fns';
+import { formatMonthKey, formatWeekTitle } from '../../../lib/format-time';
+
+/** The YYYY-MM-DD key `days` after (or before) another. */
+export function shiftDay(key: string, days: number): string {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
 
 /** 'May 1 - May 7, 2025'; the year shows on both sides when the week crosses into a new year. */
-export function weekRangeLabel(startKey: string, endKey: string): string {
-  const start = parseISO(startKey);
-  const end = parseISO(endKey);
-  if (start.getFullYear() !== end.getFullYear()) {
-    return `${format(start, 'MMM d, yyyy')} - ${format(end, 'MMM d, yyyy')}`;
-  }
-  return `${format(start, 'MMM d')} - ${format(end, 'MMM d, yyyy')}`;
-}
+export const weekRangeLabel = formatWeekTitle;
 
 interface YearCell {
   date: string;
@@ -40,7 +40,7 @@ export function monthLabels(weeks: YearCell[][]): { week: number; label: string 
   const labels: { week: number; label: string }[] = [];
   weeks.forEach((week, i) => {
     const first = week.find((c) => c.inYear && c.date.endsWith('-01'));
-    if (first) labels.push({ week: i, label: format(parseISO(first.date), 'MMM') });
+    if (first) labels.push({ week: i, label: formatMonthKey(first.date) });
   });
   return labels;
 }

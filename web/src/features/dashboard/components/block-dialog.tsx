@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useDeleteBlock, useRestoreBlock, useUpdateBlock } from '../../../api/activity-blocks';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/datetime-local';
 import { formatDateTime, formatDuration } from '../../../lib/format-time';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../../ui/dialog';
@@ -28,6 +29,7 @@ interface BlockDialogProps {
 
 /** An activity block: view (integration, start, end, duration), edit (start and end) and delete. */
 export function BlockDialog({ block, who, canEdit, onClose }: BlockDialogProps) {
+  useTimePreferences();
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');

@@ -2,7 +2,8 @@ import type { ActivityBlock, ActivityEvent, ActivityPrediction } from '@overlap/
 import { memo, useMemo } from 'react';
 import { formatDuration, formatTime, formatTimeRange } from '../../../lib/format-time';
 import { readableTextOn } from '../../../lib/person-colors';
-import { useMinute } from '../lib/clock';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
+import { useClock } from '../lib/clock';
 import { HOUR_HEIGHT, placeInDay, type Span } from '../lib/geometry';
 import { assignLanes } from '../lib/lanes';
 import { predictionStyle } from '../lib/prediction-style';
@@ -27,6 +28,9 @@ interface DayActivityLayerProps {
   hourHeight?: number;
 }
 
+/** Smallest height of a block's press target (WCAG 2.2 target size, 24 CSS px). */
+const MIN_TARGET = 24;
+
 function withAlpha(hex: string, alpha: number): string {
   return `color-mix(in srgb, ${hex} ${Math.round(alpha * 100)}%, transparent)`;
 }
@@ -42,9 +46,12 @@ export const DayActivityLayer = memo(function DayActivityLayer({
   onSelectBlock,
   hourHeight = HOUR_HEIGHT,
 }: DayActivityLayerProps) {
-  const minute = useMinute();
-  const now = useMemo(() => new Date(minute), [minute]);
+  // Only an ongoing block or a prediction moves with the clock: other days and closed blocks do not tick.
+  const ticking = predictions.length > 0 || blocks.some((b) => b.isOngoing || !b.endTime);
+  const minute = useClock((ms) => (ticking ? Math.floor(ms / 60_000) * 60_000 : 0));
+  const now = useMemo(() => new Date(minute || Date.now()), [minute]);
   const text = readableTextOn(color);
+  useTimePreferences();
 
   const placedBlocks = useMemo(() => {
     const placed: { block: ActivityBlock; span: Span }[] = [];
@@ -113,28 +120,36 @@ export const DayActivityLayer = memo(function DayActivityLayer({
             title={label}
             data-block-id={block.id}
             data-ongoing={block.isOngoing || undefined}
-            className="absolute z-[2] overflow-hidden rounded-[5px] text-left shadow-[inset_0_0_0_1px_rgb(0_0_0/0.06)] transition-[filter] hover:brightness-110 focus-visible:z-[4]"
+            className="group/block absolute z-[2] rounded-[5px] text-left focus-visible:z-[4]"
             style={{
               top: span.top,
-              height: span.height,
+              // A short block keeps its exact drawing but a target of at least MIN_TARGET to press.
+              height: Math.max(span.height, MIN_TARGET),
               left: `calc(${lane.lane * width}% + 4px)`,
               width: `calc(${width}% - ${lane.lanes > 1 ? 5 : 8}px)`,
-              backgroundColor: withAlpha(color, 0.85),
-              color: text,
-              borderLeft: block.integrationColor ? `3px solid ${block.integrationColor}` : undefined,
             }}
           >
-            {block.isOngoing ? (
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute inset-x-0 bottom-0 h-4 bg-gradient-to-b from-transparent to-surface"
-              />
-            ) : null}
-            {span.height >= 18 ? (
-              <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium tabular-nums">
-                {formatDuration(block.durationMinutes)}
-              </span>
-            ) : null}
+            <span
+              className="absolute inset-x-0 top-0 overflow-hidden rounded-[5px] shadow-[inset_0_0_0_1px_rgb(0_0_0/0.06)] transition-[filter] group-hover/block:brightness-110"
+              style={{
+                height: span.height,
+                backgroundColor: withAlpha(color, 0.85),
+                color: text,
+                borderLeft: block.integrationColor ? `3px solid ${block.integrationColor}` : undefined,
+              }}
+            >
+              {block.isOngoing ? (
+                <span
+                  aria-hidden="true"
+                  className="pointer-events-none absolute inset-x-0 bottom-0 h-4 bg-gradient-to-b from-transparent to-surface"
+                />
+              ) : null}
+              {span.height >= 18 ? (
+                <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium tabular-nums">
+                  {formatDuration(block.durationMinutes)}
+                </span>
+              ) : null}
+            </span>
           </button>
         );
       })}

@@ -3,12 +3,16 @@ import { formatClock } from '../lib/format';
 import { HOUR_HEIGHT, minuteOfDay } from '../lib/geometry';
 import type { DayWindow } from './day-activity-layer';
 
+/** The offset in the day of the instant `at`; null when it is outside the day. */
+export function offsetInDay(day: DayWindow, at: number, hourHeight = HOUR_HEIGHT): number | null {
+  if (at < day.start.getTime() || at >= day.end.getTime()) return null;
+  return (minuteOfDay(at, day.start, day.end, day.timeZone) / 60) * hourHeight;
+}
+
 /** The current time's offset in the day, ticking every second; null when now is outside the day. */
 export function useNowOffset(day: DayWindow, hourHeight = HOUR_HEIGHT): number | null {
   const second = useClock((now) => Math.floor(now / 1000));
-  const at = second * 1000;
-  if (at < day.start.getTime() || at >= day.end.getTime()) return null;
-  return (minuteOfDay(at, day.start, day.end, day.timeZone) / 60) * hourHeight;
+  return offsetInDay(day, second * 1000, hourHeight);
 }
 
 /** A thin red line across the columns at the current time. */

@@ -61,7 +61,7 @@ export const PersonHeader = memo(function PersonHeader({ person, color, onHide, 
             </span>
             {person.isOnline ? (
               <span className="absolute -right-0.5 -bottom-0.5 flex size-2.5" title="Online">
-                <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:hidden [animation-duration:2s]" />
+                <span className="absolute hidden size-full animate-ping rounded-full bg-emerald-400 opacity-60 md:motion-safe:inline-flex [animation-duration:2s]" />
                 <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500 ring-2 ring-surface" />
               </span>
             ) : null}

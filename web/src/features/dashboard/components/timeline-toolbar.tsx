@@ -1,9 +1,7 @@
 import { Keyboard } from 'lucide-react';
 import { Button } from '../../../ui/button';
-import { Dialog, DialogContent } from '../../../ui/dialog';
-import { Kbd } from '../../../ui/kbd';
-import { Select } from '../../../ui/select';
 import type { ColumnOrder } from '../lib/column-order';
+import { ColumnOrderSelect } from './column-order-select';
 
 const swatch = 'inline-block h-3 w-4 rounded-[3px] align-middle';
 
@@ -42,35 +40,6 @@ function Legend() {
   );
 }
 
-export const SHORTCUTS: { keys: string[]; what: string }[] = [
-  { keys: ['←'], what: 'Previous day' },
-  { keys: ['→'], what: 'Next day' },
-  { keys: ['t'], what: 'Today' },
-  { keys: ['?'], what: 'Show these shortcuts' },
-  { keys: ['Esc'], what: 'Close a dialog, back to its block' },
-];
-
-export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="sm" title="Keyboard shortcuts" description="On the team dashboard">
-        <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-          {SHORTCUTS.map((s) => (
-            <div key={s.what} className="contents">
-              <dt className="flex gap-1">
-                {s.keys.map((k) => (
-                  <Kbd key={k}>{k}</Kbd>
-                ))}
-              </dt>
-              <dd>{s.what}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 interface TimelineToolbarProps {
   order: ColumnOrder;
   onOrder: (order: ColumnOrder) => void;
@@ -83,17 +52,7 @@ export function TimelineToolbar({ order, onOrder, onShortcuts }: TimelineToolbar
     <div className="flex flex-wrap items-center justify-between gap-2">
       <Legend />
       <div className="flex items-center gap-2">
-        <Select
-          aria-label="Order columns by"
-          value={order}
-          onValueChange={(v) => onOrder(v as ColumnOrder)}
-          options={[
-            { value: 'name', label: 'By name' },
-            { value: 'timezone', label: 'By timezone' },
-            { value: 'localTime', label: 'By local time' },
-          ]}
-          className="h-8 w-40 text-[13px]"
-        />
+        <ColumnOrderSelect order={order} onOrder={onOrder} />
         <Button size="sm" variant="ghost" icon={<Keyboard />} onClick={onShortcuts} aria-label="Keyboard shortcuts">
           <span className="hidden sm:inline">Shortcuts</span>
         </Button>

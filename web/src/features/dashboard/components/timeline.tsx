@@ -1,17 +1,21 @@
 import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { personColor } from '../../../lib/person-colors';
 import { GRID_HEIGHT, HOUR_HEIGHT, MIN_COLUMN_WIDTH } from '../lib/geometry';
 import { DayActivityLayer, type DayWindow } from './day-activity-layer';
 import { HourRail, hourLinesStyle } from './hour-rail';
-import { NowDot, NowLine, useNowOffset } from './now-line';
+import { NowDot, NowLine, offsetInDay, useNowOffset } from './now-line';
 import { displayName, PersonHeader } from './person-header';
 
 const RAIL_WIDTH = 60;
+const NOBODY: readonly DashboardPerson[] = [];
 const HEADER_HEIGHT = 56;
 const COMPACT_COLUMN_WIDTH = 48;
 const WIDE_SCREEN = 768;
+const FRAME = 'min-h-80 rounded-lg border border-line bg-surface';
+/** The timeline's own height below the overview (its content is taller than its frame). */
+const HEIGHT = 'h-[calc(100dvh-11rem)] lg:h-[calc(100dvh-21rem)]';
 
 interface TimelineProps {
   people: readonly DashboardPerson[];
@@ -23,18 +27,21 @@ interface TimelineProps {
 }
 
 /** Hours down, people across: sticky hour rail and person headers, blocks exact to the minute. */
-export function Timeline({ people, day, onHide, onSelectBlock, belowOverview = false }: TimelineProps) {
+export function Timeline({ people: latest, day, onHide, onSelectBlock, belowOverview = false }: TimelineProps) {
+  // The columns are drawn in a background render that yields to the browser every few
+  // milliseconds, instead of one long task when the day's data arrives (the frame is drawn first).
+  // The grid is laid out for the latest people at once, so nothing moves when they fill in.
+  const people = useDeferredValue(latest, NOBODY);
   const scroller = useRef<HTMLDivElement>(null);
-  const nowTop = useNowOffset(day);
 
   // Open on the current hour (today) or on the working morning (other days); only when the day changes.
-  const nowRef = useRef(nowTop);
-  nowRef.current = nowTop;
+  const dayRef = useRef(day);
+  dayRef.current = day;
   const dayStartMs = day.start.getTime();
   useEffect(() => {
     const el = scroller.current;
     if (!el || !dayStartMs) return;
-    const now = nowRef.current;
+    const now = offsetInDay(dayRef.current, Date.now());
     el.scrollTop = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
   }, [dayStartMs]);
 
@@ -48,18 +55,20 @@ export function Timeline({ people, day, onHide, onSelectBlock, belowOverview = f
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const fit = Math.floor((width - RAIL_WIDTH) / Math.max(1, people.length));
+  // Laid out for the latest people at once: the grid does not move while their columns fill in.
+  const fit = Math.floor((width - RAIL_WIDTH) / Math.max(1, latest.length));
   const columnWidth =
     width >= WIDE_SCREEN ? Math.max(COMPACT_COLUMN_WIDTH, Math.min(MIN_COLUMN_WIDTH, fit)) : MIN_COLUMN_WIDTH;
   const compact = columnWidth < MIN_COLUMN_WIDTH;
-  const columns = `${RAIL_WIDTH}px repeat(${people.length}, minmax(${columnWidth}px, 1fr))`;
+  const columns = `${RAIL_WIDTH}px repeat(${latest.length}, minmax(${columnWidth}px, 1fr))`;
   const lines = useMemo(() => hourLinesStyle(), []);
 
   return (
     <div
       ref={scroller}
       className={cn(
-        'relative max-h-[calc(100dvh-11rem)] min-h-80 overflow-auto overscroll-x-contain rounded-lg border border-line bg-surface',
+        FRAME,
+        'relative max-h-[calc(100dvh-11rem)] overflow-auto overscroll-x-contain',
         belowOverview && 'lg:max-h-[calc(100dvh-21rem)]',
       )}
       data-testid="timeline"
@@ -75,30 +84,59 @@ export function Timeline({ people, day, onHide, onSelectBlock, belowOverview = f
           style={{ gridColumn: '2 / -1', gridRow: 1, gridTemplateColumns: 'subgrid' }}
         >
           {people.map((person) => (
-            <div key={person.id} className="min-w-0 border-r border-line last:border-r-0">
-              <PersonHeader person={person} color={personColor(person)} onHide={onHide} compact={compact} />
-            </div>
+            <HeaderCell key={person.id} person={person} onHide={onHide} compact={compact} />
           ))}
         </div>
         <div aria-hidden="true" style={{ ...lines, gridColumn: '2 / -1', gridRow: 2 }} />
         <div className="sticky left-0 z-10 border-r border-line bg-surface" style={{ gridColumn: 1, gridRow: 2 }}>
           <HourRail />
-          {nowTop !== null ? <NowDot top={nowTop} timeZone={day.timeZone} /> : null}
+          <NowDotAt day={day} />
         </div>
         {people.map((person, i) => (
           <PersonColumn key={person.id} person={person} column={i + 2} day={day} onSelectBlock={onSelectBlock} />
         ))}
-        {nowTop !== null ? (
-          <div className="pointer-events-none relative" style={{ gridColumn: '2 / -1', gridRow: 2 }}>
-            <NowLine top={nowTop} />
-          </div>
-        ) : null}
+        {people.length > 0 ? <NowLineAt day={day} /> : null}
       </div>
     </div>
   );
 }
 
-function PersonColumn({
+/** The dot on the hour rail at the current time: the only part of the rail that ticks every second. */
+function NowDotAt({ day }: { day: DayWindow }) {
+  const top = useNowOffset(day);
+  return top !== null ? <NowDot top={top} timeZone={day.timeZone} /> : null;
+}
+
+/** The line across the columns at the current time, re-rendered alone each second. */
+function NowLineAt({ day }: { day: DayWindow }) {
+  const top = useNowOffset(day);
+  if (top === null) return null;
+  return (
+    <div className="pointer-events-none relative" style={{ gridColumn: '2 / -1', gridRow: 2 }}>
+      <NowLine top={top} />
+    </div>
+  );
+}
+
+const HeaderCell = memo(function HeaderCell({
+  person,
+  onHide,
+  compact,
+}: {
+  person: DashboardPerson;
+  onHide: (id: string) => void;
+  compact: boolean;
+}) {
+  return (
+    // Clipped to its row: a taller header would cover the top of the blocks that start the day.
+    <div className="min-w-0 overflow-hidden border-r border-line last:border-r-0">
+      <PersonHeader person={person} color={personColor(person)} onHide={onHide} compact={compact} />
+    </div>
+  );
+});
+
+/** One person's day; drawn again only when that person's data, the day or the column moves. */
+const PersonColumn = memo(function PersonColumn({
   person,
   column,
   day,
@@ -113,7 +151,8 @@ function PersonColumn({
   return (
     <section
       aria-label={`Activity of ${displayName(person)}`}
-      className="relative min-w-0 border-r border-line last:border-r-0"
+      // Columns scrolled out of view skip style, layout and paint (25 people on a phone show three).
+      className="relative min-w-0 border-r border-line [content-visibility:auto] last:border-r-0"
       style={{ gridRow: 2, gridColumn: column }}
     >
       <DayActivityLayer
@@ -127,12 +166,12 @@ function PersonColumn({
       />
     </section>
   );
-}
+});
 
-/** Skeleton columns while the team loads. */
+/** Skeleton columns while the team loads, as high as the timeline will be. */
 export function TimelineSkeleton({ columns = 6 }: { columns?: number }) {
   return (
-    <div className="overflow-hidden rounded-lg border border-line bg-surface" aria-hidden="true">
+    <div className={cn(FRAME, 'overflow-hidden', HEIGHT)} aria-hidden="true">
       <div
         className="grid"
         style={{ gridTemplateColumns: `${RAIL_WIDTH}px repeat(${columns}, minmax(${MIN_COLUMN_WIDTH}px, 1fr))` }}

@@ -34,6 +34,3 @@ export function useClock<T extends string | number | boolean>(select: (nowMs: nu
     () => select(Date.now()),
   );
 }
-
-/** The current minute as epoch ms (re-renders once a minute). */
-export const useMinute = () => useClock((ms) => Math.floor(ms / 60_000) * 60_000);

@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
 
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -21,16 +20,35 @@ export function parseHashDate(hash: string): DateKey | null {
   return isDateKey(text) ? text : null;
 }
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const keyOf = (year: number, month: number, day: number): DateKey => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+
 /** Today's date in a timezone, as YYYY-MM-DD. */
 export function todayKey(timeZone: string, now: Date = new Date()): DateKey {
-  return format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+  const local = new TZDate(now.getTime(), timeZone);
+  return keyOf(local.getFullYear(), local.getMonth() + 1, local.getDate());
 }
 
 /** Moves a date key by whole days (calendar arithmetic, no timezone involved). */
 export function shiftDateKey(key: DateKey, days: number): DateKey {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return format(addDays(new Date(y, m - 1, d), days), 'yyyy-MM-dd');
+  const moved = new Date(Date.UTC(y, m - 1, d + days));
+  return keyOf(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
 }
+
+const WEEKDAY_DATE = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const WEEKDAY_DATE_YEAR = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Midnight at the start of a date in a timezone (the instant the day begins there). */
 export function startOfDateIn(key: DateKey, timeZone: string): Date {
@@ -44,7 +62,7 @@ export function dateLabel(key: DateKey, today: DateKey): string {
   if (key === shiftDateKey(today, -1)) return 'Yesterday';
   if (key === shiftDateKey(today, 1)) return 'Tomorrow';
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d);
+  const date = new Date(Date.UTC(y, m - 1, d));
   const sameYear = key.slice(0, 4) === today.slice(0, 4);
-  return format(date, sameYear ? 'EEE, MMM d' : 'EEE, MMM d, yyyy');
+  return (sameYear ? WEEKDAY_DATE : WEEKDAY_DATE_YEAR).format(date);
 }

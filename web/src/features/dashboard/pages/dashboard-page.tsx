@@ -1,7 +1,7 @@
 import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccount, useBillingStatus } from '../../../api/account';
 import { isApiError } from '../../../api/client';
@@ -11,19 +11,19 @@ import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { HeaderSlot } from '../../../ui/header-slot';
-import { ExportButton, lastDays } from '../../export';
 import { useActivities } from '../api/activities';
 import { useLiveUpdates } from '../api/live-updates';
 import { useActivePeople, useUnassignedCount } from '../api/team-status';
-import { BlockDialog } from '../components/block-dialog';
 import { DashboardBanners } from '../components/dashboard-banners';
 import { DatePicker } from '../components/date-picker';
 import { DemoBanner } from '../components/demo-banner';
 import { AllHiddenEmptyState, NewActivityEmptyState, WelcomeEmptyState } from '../components/empty-states';
+import { ExportSlot } from '../components/export-slot';
+import { BlockDialog } from '../components/lazy-block-dialog';
 import { OverlapOverview } from '../components/overlap-overview';
 import { displayName } from '../components/person-header';
 import { Timeline, TimelineSkeleton } from '../components/timeline';
-import { ShortcutsDialog, TimelineToolbar } from '../components/timeline-toolbar';
+import { TimelineToolbar } from '../components/timeline-toolbar';
 import { useHiddenPeople } from '../hidden-people';
 import { useClock } from '../lib/clock';
 import { type ColumnOrder, orderColumns, readColumnOrder, writeColumnOrder } from '../lib/column-order';
@@ -33,6 +33,9 @@ import { useViewDate } from '../lib/use-view-date';
 import { shiftDateKey, startOfDateIn, todayKey } from '../lib/view-date';
 
 const DEFAULT_ERROR = 'Failed to load data';
+const NOBODY: DashboardPerson[] = [];
+const NOBODY_IDS: string[] = [];
+const ShortcutsDialog = lazy(() => import('../components/shortcuts-dialog'));
 
 export default function DashboardPage() {
   const navigate = useNavigate();
@@ -129,6 +132,7 @@ export default function DashboardPage() {
   const unassigned = unassignedCount.data ?? 0;
   const message = error?.message || DEFAULT_ERROR;
 
+  const toolbar = <TimelineToolbar order={order} onOrder={changeOrder} onShortcuts={() => setShortcutsOpen(true)} />;
   let body: ReactNode;
   if (everyoneHidden) {
     body = <AllHiddenEmptyState count={hidden.length} />;
@@ -144,22 +148,15 @@ export default function DashboardPage() {
         </Button>
       </div>
     ) : (
-      <div className="flex flex-col gap-3">
-        <p role="status" className="text-sm text-muted">
-          Loading team data...
-        </p>
-        <TimelineSkeleton />
-      </div>
+      <DayView loading date={date} today={today} timeZone={timeZone} toolbar={toolbar} />
     );
   } else if (isTimelineEmpty(people, hashDate !== null, Date.now())) {
     body = unassigned > 0 ? <NewActivityEmptyState unassigned={unassigned} /> : <WelcomeEmptyState />;
   } else {
     body = (
-      <>
-        <OverlapOverview people={people} date={date} today={today} timeZone={timeZone} />
-        <TimelineToolbar order={order} onOrder={changeOrder} onShortcuts={() => setShortcutsOpen(true)} />
+      <DayView loading={false} people={people} date={date} today={today} timeZone={timeZone} toolbar={toolbar}>
         <Timeline people={people} day={day} onHide={hide} onSelectBlock={onSelectBlock} belowOverview />
-      </>
+      </DayView>
     );
   }
 
@@ -180,19 +177,21 @@ export default function DashboardPage() {
       {error && activities.data && !isApiError(error, 401) ? (
         <Banner tone="warning">Warning: {message} (showing cached data)</Banner>
       ) : null}
-      <div className="flex items-center justify-between gap-3">
+      {/* Top-aligned on phones: the count joining the date may wrap it without moving the buttons. */}
+      <div className="flex items-start justify-between gap-3 sm:items-center">
         <div className="min-w-0">
           <h1 className="truncate text-lg font-semibold tracking-tight">Team activity</h1>
-          <p className="tabular text-[13px] text-muted">
+          {/* Two lines kept on phones: the count joining the date when the day arrives may wrap it. */}
+          <p className="tabular min-h-[2lh] text-[13px] text-muted sm:min-h-0">
             {formatDateKey(date, { long: true })}
             {activities.data ? ` · ${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}
             {hidden.length > 0 ? ` · ${hidden.length} hidden` : ''}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <ExportButton
-            range={lastDays(date, 30)}
-            people={hidden.length > 0 ? people.map((p) => p.id) : []}
+          <ExportSlot
+            date={date}
+            people={hidden.length > 0 ? people.map((p) => p.id) : NOBODY_IDS}
             who={hidden.length > 0 ? 'the people shown on the dashboard' : 'the whole team'}
           />
           <Button
@@ -207,10 +206,43 @@ export default function DashboardPage() {
         </div>
       </div>
       {body}
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {shortcutsOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onOpenChange={setShortcutsOpen} />
+        </Suspense>
+      ) : null}
       {selected ? (
         <BlockDialog block={selected.block} who={selected.who} canEdit={manager} onClose={() => setSelected(null)} />
       ) : null}
     </div>
+  );
+}
+
+interface DayViewProps {
+  loading: boolean;
+  people?: readonly DashboardPerson[];
+  date: string;
+  today: string;
+  timeZone: string;
+  toolbar: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * The overlap card, the toolbar and the timeline, the same elements while the day loads (card
+ * waiting, skeleton columns) and once it is there: what was drawn first stays and fills in.
+ */
+function DayView({ loading, people = NOBODY, date, today, timeZone, toolbar, children }: DayViewProps) {
+  return (
+    <>
+      {loading ? (
+        <p role="status" className="sr-only">
+          Loading team data...
+        </p>
+      ) : null}
+      <OverlapOverview people={people} date={date} today={today} timeZone={timeZone} waiting={loading} />
+      {toolbar}
+      {loading ? <TimelineSkeleton /> : children}
+    </>
   );
 }

@@ -1,9 +1,8 @@
 import type { ApiCall } from '@overlap/contract/integrations';
-import { format } from 'date-fns';
 import { ChevronRight, Webhook } from 'lucide-react';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
+import { formatDateTime } from '../../../lib/format-time';
 import { EmptyState } from '../../../ui/empty-state';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { API_CALLS_SHOWN, useIntegrationApiCalls } from '../api/data';
 import { formatDuration, statusCodeTone } from '../lib/format';
@@ -19,7 +18,9 @@ function CallRow({ call }: { call: ApiCall }) {
           <code className="font-mono text-xs font-medium">{call.method}</code>
           <code className="min-w-0 flex-1 truncate font-mono text-xs">{call.endpoint}</code>
           <span className="tabular text-xs text-muted">{formatDuration(call.duration)}</span>
-          <span className="tabular text-xs text-muted">{format(new Date(call.createdAt), 'd MMM, HH:mm:ss')}</span>
+          <span className="tabular text-xs text-muted">
+            {formatDateTime(call.createdAt, { year: false, precision: 'seconds' })}
+          </span>
         </summary>
         <div className="grid gap-2 px-3 pb-3 sm:grid-cols-2">
           {(
@@ -59,17 +60,10 @@ export function ApiCallsSection({ integrationId }: { integrationId: string }) {
       {calls.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : calls.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => calls.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => calls.refetch()} label="Try Again">
           Failed to fetch API calls:{' '}
           {calls.error instanceof Error && 'status' in calls.error ? String(calls.error.status) : calls.error.message}
-        </Banner>
+        </RetryBanner>
       ) : calls.data.apiCalls.length === 0 ? (
         <EmptyState icon={Webhook} description="No API calls found" className="py-6" />
       ) : (

@@ -1,12 +1,9 @@
 import type { IntegrationDetail } from '@overlap/contract/integrations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../ui/toaster';
-import { TooltipProvider } from '../../../ui/tooltip';
-import { integrationKeys } from '../api/integrations';
 import { ConfigSection } from './config-section';
+import { integrationDetail, renderWithIntegration } from './integration-test-kit';
 
 const ID = '00000000-0000-4000-8000-0000000000cc';
 
@@ -15,59 +12,13 @@ function detail(
   status: 'active' | 'inactive',
   config: Record<string, unknown> = {},
 ): IntegrationDetail {
-  return {
-    id: ID,
-    name: 'Team chat',
-    kind,
-    provider: 'custom',
-    status,
-    isStale: false,
-    isActivated: true,
-    archivedAt: null,
-    createdAt: '2025-06-01T00:00:00.000Z',
-    lastConnectedAt: null,
-    lastRunAt: null,
-    apiKey: null,
-    maskedApiKey: null,
-    personIntegrationsCount: 0,
-    config,
-    connected: false,
-    maskedSecrets: {},
-    apiCalls: [],
-    webhook: null,
-    oauth: null,
-    connectionError: null,
-    service: {
-      id: '00000000-0000-4000-8000-0000000000dd',
-      name: 'Custom',
-      provider: 'custom',
-      enabled: true,
-      tokenAuthentication: true,
-      description: '',
-      category: 'management',
-      intervalMinutes: 5,
-      configSchema: {},
-      docs_url: null,
-    },
-  };
+  return integrationDetail(ID, { kind, status, config });
 }
 
 function renderSection(integration: IntegrationDetail) {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+  return renderWithIntegration(integration, <ConfigSection integration={integration} />, async (_url, init) =>
     Response.json({ ...integration, config: JSON.parse(String(init?.body)).config }),
   );
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(integrationKeys.detail(ID), integration);
-  render(
-    <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <ConfigSection integration={integration} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return { fetch };
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,13 +1,13 @@
 import type { IntegrationBlocks, IntegrationEvents } from '@overlap/contract/integrations';
-import { format } from 'date-fns';
 import { Activity, CalendarClock, RefreshCw, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../api/client';
+import { formatDateTime, formatDuration } from '../../../lib/format-time';
 import { safeHref } from '../../../lib/safe-href';
-import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
 import { toast } from '../../../ui/toaster';
@@ -18,7 +18,7 @@ import { ExternalCollaborators } from './external-collaborators';
 type Event = IntegrationEvents['events'][number];
 type Block = IntegrationBlocks['activityBlocks'][number];
 
-const when = (iso: string) => format(new Date(iso), 'd MMM, HH:mm');
+const when = (iso: string) => formatDateTime(iso, { year: false });
 const personName = (p: { name: string | null }, identifier: string) => p.name ?? identifier;
 
 const eventColumns: TableColumn<Event>[] = [
@@ -75,7 +75,7 @@ const blockColumns: TableColumn<Block>[] = [
     key: 'duration',
     header: 'Duration',
     align: 'right',
-    cell: (b) => <span className="tabular">{b.durationMinutes} min</span>,
+    cell: (b) => <span className="tabular">{formatDuration(b.durationMinutes)}</span>,
   },
 ];
 
@@ -143,16 +143,9 @@ function Section<Row>({
       {query.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : query.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" icon={<RefreshCw />} onClick={() => query.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => query.refetch()} label="Try Again" icon={<RefreshCw />}>
           Failed to fetch data
-        </Banner>
+        </RetryBanner>
       ) : (
         <Table
           columns={columns}

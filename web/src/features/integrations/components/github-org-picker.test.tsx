@@ -1,12 +1,9 @@
 import type { IntegrationDetail } from '@overlap/contract/integrations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../ui/toaster';
-import { TooltipProvider } from '../../../ui/tooltip';
-import { integrationKeys } from '../api/integrations';
 import { ConfigSection } from './config-section';
+import { integrationDetail, renderWithIntegration } from './integration-test-kit';
 
 const ID = '00000000-0000-4000-8000-0000000000ee';
 const ORGS_URL = `/api/v1/integrations/${ID}/github/orgs`;
@@ -21,63 +18,35 @@ const GITHUB_SCHEMA = {
 };
 
 function detail(connected: boolean, config: Record<string, unknown> = {}): IntegrationDetail {
-  return {
-    id: ID,
+  return integrationDetail(ID, {
     name: 'GitHub',
     kind: 'events',
     provider: 'github',
     status: 'inactive',
-    isStale: false,
-    isActivated: true,
-    archivedAt: null,
-    createdAt: '2025-06-01T00:00:00.000Z',
-    lastConnectedAt: null,
-    lastRunAt: null,
-    apiKey: null,
-    maskedApiKey: null,
-    personIntegrationsCount: 0,
     config,
     connected,
     maskedSecrets: connected ? { access_token: '••••oken' } : {},
-    apiCalls: [],
-    webhook: null,
     oauth: { provider: 'github', configured: true, needsReauthorization: false },
-    connectionError: null,
     service: {
       id: '00000000-0000-4000-8000-0000000000ff',
       name: 'GitHub',
       provider: 'github',
-      enabled: true,
       tokenAuthentication: false,
-      description: '',
       category: 'development',
       intervalMinutes: 10,
       configSchema: GITHUB_SCHEMA,
-      docs_url: null,
     },
-  };
+  });
 }
 
 function renderWith(integration: IntegrationDetail, orgsAnswer: Response | (() => Response)) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+  return renderWithIntegration(integration, <ConfigSection integration={integration} />, async (url, init) => {
     if (url === ORGS_URL) return typeof orgsAnswer === 'function' ? orgsAnswer() : orgsAnswer.clone();
     return Response.json({
       ...integration,
       config: { ...integration.config, ...JSON.parse(String(init?.body)).config },
     });
   });
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(integrationKeys.detail(ID), integration);
-  render(
-    <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <ConfigSection integration={integration} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return { fetch };
 }
 
 const orgs = Response.json({

@@ -3,43 +3,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { integrationDetail } from './integration-test-kit';
 import { OAuthSection } from './oauth-section';
 
-const base: IntegrationDetail = {
-  id: '6f1c2b1e-8a0e-4f43-9a39-3a0c1c1d2e3f',
+const base = integrationDetail('6f1c2b1e-8a0e-4f43-9a39-3a0c1c1d2e3f', {
   name: 'Slack Workspace',
-  kind: 'presence',
   provider: 'slack',
-  status: 'active',
-  isStale: false,
   isActivated: false,
-  archivedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
-  lastConnectedAt: null,
-  lastRunAt: null,
-  apiKey: null,
-  maskedApiKey: null,
-  personIntegrationsCount: 0,
-  config: {},
+  oauth: { provider: 'slack', configured: true, needsReauthorization: false },
   service: {
     id: '7f1c2b1e-8a0e-4f43-9a39-3a0c1c1d2e3f',
     name: 'Slack',
     provider: 'slack',
-    enabled: true,
     tokenAuthentication: false,
-    description: '',
     category: 'chat',
-    intervalMinutes: 5,
-    configSchema: {},
-    docs_url: null,
   },
-  connected: false,
-  maskedSecrets: {},
-  apiCalls: [],
-  oauth: { provider: 'slack', configured: true, needsReauthorization: false },
-  connectionError: null,
-  webhook: null,
-};
+});
 
 function show(integration: IntegrationDetail) {
   render(

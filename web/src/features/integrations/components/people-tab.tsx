@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { StatusBadge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Pagination } from '../../../ui/pagination';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Select } from '../../../ui/select';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
@@ -87,16 +86,9 @@ export function PeopleTab({ integrationId }: { integrationId: string }) {
       {people.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : people.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => people.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => people.refetch()} label="Try Again">
           Failed to fetch people: {people.error.message}
-        </Banner>
+        </RetryBanner>
       ) : (
         <>
           <Table

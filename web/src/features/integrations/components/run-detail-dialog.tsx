@@ -1,11 +1,11 @@
-import { format } from 'date-fns';
+import { formatDateTime, formatTime } from '../../../lib/format-time';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Spinner } from '../../../ui/spinner';
 import { useIntegrationRun } from '../api/data';
 import { formatDuration } from '../lib/format';
 import { RunStatus } from './run-status';
 
-const time = (iso: string) => format(new Date(iso), 'HH:mm:ss.SSS');
+const time = (iso: string) => formatTime(iso, { precision: 'milliseconds' });
 
 /** One run with its debug events, opened from the runs table. */
 export function RunDetailDialog({
@@ -24,7 +24,7 @@ export function RunDetailDialog({
       <DialogContent
         size="lg"
         title="Run details"
-        description={run ? `${format(new Date(run.startedAt), 'd MMM yyyy, HH:mm:ss')} · ${run.trigger}` : undefined}
+        description={run ? `${formatDateTime(run.startedAt, { precision: 'seconds' })} · ${run.trigger}` : undefined}
       >
         {detail.isPending ? (
           <div className="flex items-center gap-2 py-6 text-muted" role="status">

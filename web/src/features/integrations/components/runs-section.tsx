@@ -1,10 +1,10 @@
 import type { IntegrationRun } from '@overlap/contract/integrations';
-import { format } from 'date-fns';
 import { History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Banner } from '../../../ui/banner';
+import { formatDateTime } from '../../../lib/format-time';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
 import { useIntegrationRuns } from '../api/data';
@@ -25,9 +25,9 @@ const columns = (open: (id: string) => void): TableColumn<IntegrationRun>[] => [
           open(r.id);
         }}
         className="tabular rounded-sm text-left font-medium text-fg hover:underline"
-        aria-label={`Run of ${format(new Date(r.startedAt), 'd MMM HH:mm:ss')}, show details`}
+        aria-label={`Run of ${formatDateTime(r.startedAt, { year: false, precision: 'seconds' })}, show details`}
       >
-        {format(new Date(r.startedAt), 'd MMM, HH:mm:ss')}
+        {formatDateTime(r.startedAt, { year: false, precision: 'seconds' })}
       </button>
     ),
   },
@@ -80,16 +80,9 @@ export function RunsSection({ integrationId }: { integrationId: string }) {
       {runs.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : runs.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => runs.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => runs.refetch()} label="Try Again">
           Failed to fetch data
-        </Banner>
+        </RetryBanner>
       ) : (
         <Table
           columns={columns(setOpenRun)}

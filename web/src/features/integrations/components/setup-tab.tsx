@@ -1,5 +1,5 @@
 import type { IntegrationDetail } from '@overlap/contract/integrations';
-import { format } from 'date-fns';
+import { formatDateTime } from '../../../lib/format-time';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { integrationColor } from '../lib/color';
 import { ApiKeySection } from './api-key-section';
@@ -8,7 +8,7 @@ import { ConfigSection } from './config-section';
 import { OAuthSection } from './oauth-section';
 import { WebhookSection } from './webhook-section';
 
-const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM yyyy, HH:mm') : 'Never');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 function Overview({ integration }: { integration: IntegrationDetail }) {
   const rows: [string, string][] = [

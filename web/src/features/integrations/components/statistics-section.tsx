@@ -1,9 +1,8 @@
 import type { Statistics } from '@overlap/contract/integrations';
-import { format } from 'date-fns';
 import { BarChart3 } from 'lucide-react';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
+import { formatDayMonth } from '../../../lib/format-time';
 import { EmptyState } from '../../../ui/empty-state';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../ui/table';
 import { useIntegrationStatistics } from '../api/data';
@@ -17,7 +16,7 @@ const columns: TableColumn<Day>[] = [
     key: 'date',
     header: 'Day',
     primary: true,
-    cell: (d) => <span className="tabular">{format(new Date(`${d.date}T00:00:00Z`), 'EEE d MMM')}</span>,
+    cell: (d) => <span className="tabular">{formatDayMonth(`${d.date}T12:00:00Z`, { timeZone: 'UTC' })}</span>,
   },
   { key: 'runs', header: 'Runs', align: 'right', cell: (d) => <span className="tabular">{d.runs}</span> },
   {
@@ -60,16 +59,9 @@ export function StatisticsSection({ integrationId }: { integrationId: string }) 
       {stats.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : stats.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => stats.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => stats.refetch()} label="Try Again">
           Failed to fetch data
-        </Banner>
+        </RetryBanner>
       ) : (
         <Table
           columns={columns}

@@ -1,68 +1,37 @@
 import type { IntegrationDetail } from '@overlap/contract/integrations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../../ui/tooltip';
 import { integrationKeys } from '../api/integrations';
+import { integrationDetail, renderWithIntegration } from './integration-test-kit';
 import { WebhookSection } from './webhook-section';
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
 const URL_ = `http://localhost:3000/api/v1/inbound/github/${ID}`;
 
 function detail(provider: 'github' | 'gitlab', status: 'active' | 'inactive' = 'active'): IntegrationDetail {
-  return {
-    id: ID,
+  return integrationDetail(ID, {
     name: 'GitHub',
     kind: 'events',
     provider,
     status,
-    isStale: false,
     isActivated: false,
-    archivedAt: null,
-    createdAt: '2025-06-01T00:00:00.000Z',
-    lastConnectedAt: null,
-    lastRunAt: null,
-    apiKey: null,
-    maskedApiKey: null,
-    personIntegrationsCount: 0,
-    config: {},
-    connected: false,
-    maskedSecrets: {},
-    apiCalls: [],
     webhook: { url: URL_, secret: 'whsec_first-secret-value' },
-    oauth: null,
-    connectionError: null,
     service: {
       id: '00000000-0000-4000-8000-0000000000bb',
       name: provider === 'github' ? 'GitHub' : 'GitLab',
       provider,
-      enabled: true,
       tokenAuthentication: false,
-      description: '',
       category: 'development',
       intervalMinutes: 10,
-      configSchema: {},
-      docs_url: null,
     },
-  };
+  });
 }
 
 function renderSection(integration: IntegrationDetail) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+  return renderWithIntegration(integration, <WebhookSection integration={integration} />, async () =>
     Response.json({ webhook: { url: URL_, secret: 'whsec_second-secret-value' } }),
   );
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(integrationKeys.detail(ID), integration);
-  const view = render(
-    <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <WebhookSection integration={integration} />
-      </TooltipProvider>
-    </QueryClientProvider>,
-  );
-  return { fetch, client, view };
 }
 
 afterEach(() => vi.unstubAllGlobals());

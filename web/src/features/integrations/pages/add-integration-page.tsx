@@ -6,11 +6,11 @@ import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { canManage } from '../../../lib/roles';
-import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { Input } from '../../../ui/input';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toaster';
 import { useAvailableServices, useCreateIntegration, useIntegrationList } from '../api/integrations';
@@ -97,16 +97,9 @@ function Catalogue() {
   }
   if (services.isError) {
     return (
-      <Banner
-        tone="danger"
-        action={
-          <Button size="sm" icon={<RefreshCw />} onClick={() => services.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
+      <RetryBanner onRetry={() => services.refetch()} label="Try Again" icon={<RefreshCw />}>
         Failed to fetch data: {services.error.message}
-      </Banner>
+      </RetryBanner>
     );
   }
   const offered = services.data.filter((s) => s.enabled).sort(catalogueOrder);

@@ -1,9 +1,10 @@
 import { ArrowLeft, Lock, RefreshCw, SearchX } from 'lucide-react';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
-import { Banner } from '../../../ui/banner';
-import { Button, ButtonLink } from '../../../ui/button';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
+import { ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { useIntegration } from '../api/integrations';
@@ -61,16 +62,9 @@ function Detail({ id }: { id: string }) {
     }
     return (
       <div className={shell}>
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" icon={<RefreshCw />} onClick={() => integration.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => integration.refetch()} label="Try Again" icon={<RefreshCw />}>
           Failed to fetch integration data: {integration.error.message}
-        </Banner>
+        </RetryBanner>
       </div>
     );
   }
@@ -102,6 +96,8 @@ function Detail({ id }: { id: string }) {
 
 /** /integrations/:id — header, and the Setup, Documentation, Data, People and Log tabs (?tab=). */
 export default function IntegrationPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const { id } = useParams();
   if (!id || !UUID.test(id)) return <NotFound />;
   return <Detail key={id} id={id} />;

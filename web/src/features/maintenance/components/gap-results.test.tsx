@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setTimePreferences } from '../../../lib/format-time';
 import { TooltipProvider } from '../../../ui/tooltip';
 import { GapResults } from './gap-results';
 
@@ -52,18 +53,36 @@ function renderResults(data: GapReport) {
   );
 }
 
+const gapRow = () => within(screen.getByRole('table', { name: 'Integration gaps' })).getAllByRole('row')[1];
+
 describe('GapResults', () => {
+  afterEach(() => setTimePreferences({ timeFormat: '24h', timeZone: null }));
+
+  it('prints the gap times in 12-hour time in the chosen timezone', () => {
+    setTimePreferences({ timeFormat: '12h', timeZone: 'America/New_York' });
+    renderResults(report);
+    expect(within(gapRow() as HTMLElement).getByText('10 Nov, 5:00 AM')).toBeInTheDocument();
+    expect(within(gapRow() as HTMLElement).getByText('10 Nov, 6:35 AM')).toBeInTheDocument();
+  });
+
+  it('prints the gap times in 24-hour time in the chosen timezone', () => {
+    setTimePreferences({ timeFormat: '24h', timeZone: 'Asia/Kolkata' });
+    renderResults(report);
+    expect(within(gapRow() as HTMLElement).getByText('10 Nov, 15:30')).toBeInTheDocument();
+    expect(within(gapRow() as HTMLElement).getByText('10 Nov, 17:05')).toBeInTheDocument();
+  });
+
   it('shows totals, averages, the long block and the gap with day links', async () => {
     renderResults(report);
     const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(within(summary).getByText('9.5 h')).toBeInTheDocument();
-    expect(within(summary).getByText('1 h 35 min')).toBeInTheDocument();
+    expect(within(summary).getByText('9h 28m')).toBeInTheDocument();
+    expect(within(summary).getByText('1h 35m')).toBeInTheDocument();
     expect(within(summary).getByText('3')).toBeInTheDocument();
 
     const blocks = screen.getByRole('table', { name: 'Long activity blocks' });
     expect(within(blocks).getByText('Unknown person')).toBeInTheDocument();
     expect(within(blocks).getByText('Ongoing')).toBeInTheDocument();
-    expect(within(blocks).getByRole('link', { name: 'Sat, Nov 14' })).toHaveAttribute('href', '/#2026-11-14');
+    expect(within(blocks).getByRole('link', { name: 'Sat 14 Nov' })).toHaveAttribute('href', '/#2026-11-14');
 
     const gaps = screen.getByRole('table', { name: 'Integration gaps' });
     expect(within(gaps).getByText('GitHub')).toBeInTheDocument();

@@ -1,3 +1,5 @@
+import { formatMonthKey } from '../../../lib/format-time';
+
 /** One calendar month the maintenance report can cover. */
 export interface MonthOption {
   year: number;
@@ -15,10 +17,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The month of a year and 1-based month number. */
 function monthOption(year: number, month: number): MonthOption {
-  const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(
-    new Date(year, month - 1, 1),
-  );
-  return { year, month, value: `${year}-${pad(month)}`, label };
+  const value = `${year}-${pad(month)}`;
+  return { year, month, value, label: formatMonthKey(`${value}-01`, { long: true, year: true }) };
 }
 
 /** The `count` most recent months by the viewer's calendar, current month first. */

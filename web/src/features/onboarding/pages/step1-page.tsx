@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useOnboardingState } from '../../../api/session';
 import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { useChatApps } from '../api/onboarding';
 import { ChatAppCard } from '../components/chat-app-card';
@@ -63,16 +63,9 @@ export default function Step1Page() {
           ))}
         </div>
       ) : chatApps.error ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" icon={<RefreshCw />} onClick={() => chatApps.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => chatApps.refetch()} label="Retry" icon={<RefreshCw />}>
           The chat apps could not be loaded.
-        </Banner>
+        </RetryBanner>
       ) : apps && apps.length === 0 ? (
         <Banner tone="warning">
           No chat apps are enabled on this server yet. Ask your administrator to enable one.

@@ -6,6 +6,7 @@ import { useBillingStatus, usePlanCatalogue } from '../../../api/account';
 import { useOnboardingState } from '../../../api/session';
 import { Banner } from '../../../ui/banner';
 import { Button, ButtonLink } from '../../../ui/button';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { createCheckoutSession, PlanPicker } from '../../billing';
 import { StepHeading } from '../components/step-heading';
@@ -77,16 +78,9 @@ export default function Step2Page() {
           ))}
         </div>
       ) : catalogue.error ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" icon={<RefreshCw />} onClick={() => catalogue.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => catalogue.refetch()} label="Retry" icon={<RefreshCw />}>
           The plans could not be loaded.
-        </Banner>
+        </RetryBanner>
       ) : plans.length === 0 ? (
         <Banner tone="warning">No plans are offered right now. Please try again later.</Banner>
       ) : (

@@ -1,11 +1,14 @@
 import type { AvailabilityResponse, ClockRange } from '@overlap/contract/overlap';
+import { formatWallClock } from '../../../lib/format-time';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAvailability } from '../api/overlap';
 import { clockIn, clockRange, dateKeyIn, dayLabel, percent } from '../lib/time-text';
 
-const rangesText = (ranges: readonly ClockRange[]) => ranges.map((r) => `${r.start}–${r.end}`).join(', ');
+const rangesText = (ranges: readonly ClockRange[]) =>
+  ranges.map((r) => `${formatWallClock(r.start)}–${formatWallClock(r.end)}`).join(', ');
 
 /** 'Tomorrow 15:00–23:00' in the viewer's time, or 'Now, until 23:00' when the span has begun. */
 export function nextOnlineText(
@@ -51,6 +54,7 @@ export function AvailabilityCard({ personId, viewerTimeZone, nowMs }: Availabili
 }
 
 function Details({ data, nowMs }: { data: AvailabilityResponse; nowMs: number }) {
+  useTimePreferences();
   const usual = data.usuallyOnline;
   const sameZone = data.timezone === data.viewerTimezone;
   return (

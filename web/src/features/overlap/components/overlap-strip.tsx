@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Button } from '../../../ui/button';
 import { useOverlap } from '../api/overlap';
 import { busiestStretch, describeBar, hourTicks, type StripBar, stripBars } from '../lib/strip';
@@ -19,6 +20,8 @@ export interface OverlapStripProps {
   /** The people shown on the timeline, in column order. */
   people: readonly StripPerson[];
   nowMs: number;
+  /** The shown people are not known yet: draw the loading state without asking. */
+  waiting?: boolean;
 }
 
 const HATCH = 'repeating-linear-gradient(135deg, rgb(16 185 129 / 0.55) 0 2px, rgb(16 185 129 / 0.2) 2px 5px)';
@@ -27,12 +30,14 @@ const HATCH = 'repeating-linear-gradient(135deg, rgb(16 185 129 / 0.55) 0 2px, r
  * How many of the shown people are online (solid) or likely online (hatched) in each half hour of the
  * viewed day, in one glance. Hover a bar, or focus the strip and use ←/→, to read who.
  */
-export function OverlapStrip({ date, today, timeZone, people, nowMs }: OverlapStripProps) {
+export function OverlapStrip({ date, today, timeZone, people, nowMs, waiting = false }: OverlapStripProps) {
   const ids = useMemo(() => people.map((p) => p.id), [people]);
   // Viewing today, the strip reads the best-time panel's request (the same key: one fetch for both).
   const range = date === today ? { from: today, days: BEST_TIME_DAYS } : { from: date, days: 1 };
-  const overlap = useOverlap({ ...range, tz: timeZone, people: ids });
+  const overlap = useOverlap({ ...range, tz: timeZone, people: ids }, !waiting);
   const [active, setActive] = useState<number | null>(null);
+  const prefs = useTimePreferences();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the bars' labels read the time preferences through format-time
   const bars = useMemo(
     () =>
       overlap.data
@@ -41,7 +46,7 @@ export function OverlapStrip({ date, today, timeZone, people, nowMs }: OverlapSt
             timeZone,
           )
         : [],
-    [overlap.data, timeZone, date],
+    [overlap.data, timeZone, date, prefs],
   );
   const names = useMemo(() => new Map(people.map((p) => [p.id, p.name])), [people]);
   const nameOf = (id: string) => names.get(id) ?? 'Someone';
@@ -102,8 +107,9 @@ export function OverlapStrip({ date, today, timeZone, people, nowMs }: OverlapSt
 
   return (
     <section aria-labelledby="overlap-strip-title" className="flex min-w-0 flex-col">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="overlap-strip-title" className="text-sm font-semibold">
+      <div className="flex flex-col gap-y-1 sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between sm:gap-x-4">
+        {/* Two lines kept on phones, so the summary arriving does not push the timeline down. */}
+        <h2 id="overlap-strip-title" className="line-clamp-2 min-h-10 text-sm font-semibold sm:min-h-0">
           Overlap <span className="font-normal text-muted">· {summary}</span>
         </h2>
         <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">

@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { useBillingStatus } from '../../../api/account';
 import { useSession } from '../../../api/session';
 import { canManage } from '../../../lib/roles';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
@@ -15,7 +16,7 @@ import { PeopleFilters } from '../components/people-filters';
 import { PeopleHeader } from '../components/people-header';
 import { IgnoredCard, PersonCard, UnassignedCard } from '../components/user-cards';
 import { atPeopleLimit } from '../lib/plan-rules';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useTabSorts } from '../lib/use-tab-sorts';
 
 function ListState({
   query,
@@ -59,15 +60,15 @@ export default function PeoplePage() {
   const session = useSession().data;
   const mayManage = canManage(session?.role);
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<PeopleSort>('name');
+  const { sort, sorts, setSort } = useTabSorts();
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const filters = { q: q || undefined, sort: sort === 'name' ? undefined : sort };
+  const filtersOf = (order: PeopleSort) => ({ q: q || undefined, sort: order === 'name' ? undefined : order });
   // The header counts everyone; the lists show what the search and order pick.
   const allActive = useActivePeopleList();
   const allUnassigned = useUnassignedList();
-  const active = useActivePeopleList(filters);
-  const unassigned = useUnassignedList(filters);
-  const ignored = useIgnoredList(filters);
+  const active = useActivePeopleList(filtersOf(sorts.active));
+  const unassigned = useUnassignedList(filtersOf(sorts.unassigned));
+  const ignored = useIgnoredList(filtersOf(sorts.ignored));
   const billing = useBillingStatus();
   const [selected, setSelected] = useState<string[]>([]);
 

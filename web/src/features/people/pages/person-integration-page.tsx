@@ -2,7 +2,9 @@ import { Activity, ArrowLeft, Clock, ExternalLink } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../api/client';
+import { formatDateTime, formatDuration } from '../../../lib/format-time';
 import { safeHref } from '../../../lib/safe-href';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Pagination } from '../../../ui/pagination';
@@ -15,8 +17,7 @@ import {
   usePersonIntegrationEvents,
 } from '../api/people';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const span = (m: number) => (m < 60 ? `${m}m` : `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`);
+const when = (iso: string) => formatDateTime(iso);
 
 function ErrorLine({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
@@ -130,7 +131,7 @@ function BlocksTab({ id, active }: { id: string; active: boolean }) {
             <span className="flex-1">
               {when(b.startTime)} – {b.endTime ? when(b.endTime) : 'ongoing'}
             </span>
-            <span className="text-xs text-muted">{span(b.durationMinutes)}</span>
+            <span className="text-xs text-muted">{formatDuration(b.durationMinutes)}</span>
           </li>
         ))
       }
@@ -139,6 +140,8 @@ function BlocksTab({ id, active }: { id: string; active: boolean }) {
 }
 
 export default function PersonIntegrationPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -2,9 +2,11 @@ import { CalendarDays, CalendarRange, EyeOff, Pencil, Plug } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { formatDateTime, formatDuration } from '../../../lib/format-time';
 import { personColor } from '../../../lib/person-colors';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { canManage } from '../../../lib/roles';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Avatar } from '../../../ui/avatar';
 import { StatusBadge } from '../../../ui/badge';
 import { Button, ButtonLink } from '../../../ui/button';
@@ -18,10 +20,11 @@ import { usePatchPerson, usePerson } from '../api/people';
 import { ColorPicker } from '../components/color-picker';
 
 const hours = (minutes: number) => (minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 1 });
-const date = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+const date = (iso: string | null) => (iso ? formatDateTime(iso) : 'Never');
 
 export default function PersonPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const role = useSession().data?.role;
@@ -112,7 +115,7 @@ export default function PersonPage() {
         <StatCard
           label="Active days"
           value={s.activeDays}
-          hint={`Avg ${hours(s.averageMinutesPerActiveDay)} h per day`}
+          hint={`Avg ${formatDuration(s.averageMinutesPerActiveDay)} per day`}
         />
         <StatCard
           label="Activity blocks"

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { useSystemInfo } from '../../../api/session';
+import { formatDateTime } from '../../../lib/format-time';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { Skeleton } from '../../../ui/skeleton';
 
@@ -17,9 +17,9 @@ export function SystemInfoCard() {
           <dl className="divide-y divide-line text-sm">
             {[
               ['Environment', info.data.environment],
-              ['Server time', format(new Date(info.data.serverTime), 'd MMM yyyy, HH:mm:ss')],
+              ['Server time', formatDateTime(info.data.serverTime, { precision: 'seconds' })],
               ['Version', info.data.buildInfo.version],
-              ['Deployed', format(new Date(info.data.buildInfo.deploymentTime), 'd MMM yyyy, HH:mm')],
+              ['Deployed', formatDateTime(info.data.buildInfo.deploymentTime)],
             ].map(([label, value]) => (
               <div key={label} className="flex justify-between gap-4 py-2.5">
                 <dt className="text-muted">{label}</dt>

@@ -1,9 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format-time';
 import { RoleBadge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { useMyInfo } from '../api/profile';
 import { ResetPasswordDialog } from './reset-password-dialog';
@@ -19,16 +18,9 @@ export function UserInfoCard() {
         {me.isPending ? (
           <Skeleton className="h-32 w-full" />
         ) : me.isError ? (
-          <Banner
-            tone="danger"
-            action={
-              <Button size="sm" icon={<RefreshCw />} onClick={() => me.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryBanner onRetry={() => me.refetch()} label="Retry" icon={<RefreshCw />}>
             Failed to load your profile: {me.error.message}
-          </Banner>
+          </RetryBanner>
         ) : (
           <div className="flex flex-col gap-5">
             <dl className="divide-y divide-line text-sm">

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { SystemInfoCard } from '../components/system-info-card';
 import { TimePreferencesCard } from '../components/time-preferences-card';
 import { TimelineVisibility } from '../components/timeline-visibility';
@@ -13,6 +14,8 @@ const sections = [
 
 /** /profile: user info with the password reset, time display, timeline visibility and system info. */
 export default function ProfilePage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">

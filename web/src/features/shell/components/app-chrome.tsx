@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useImpersonation, useSession } from '../../../api/session';
-import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { HeaderSlotProvider } from '../../../ui/header-slot';
-import { PaymentGraceBanner } from '../../billing';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { PaymentGraceSlot } from './billing-parts';
 import { ImpersonationBar } from './impersonation-bar';
 import { SuperadminBar } from './superadmin-bar';
 import { SuspendedBanner } from './suspended-banner';
 import { useTimePreferencesSync } from './use-time-preferences-sync';
 
+/** Pages that put controls in the header (the dashboard's day picker). */
+const usesHeaderSlot = (path: string) => path === '/';
 const isSuperadminPage = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
 /** Header, banners and footer around a signed-in page; degrades to title + 'Sign in' without a session. */
@@ -22,8 +23,6 @@ export function AppChrome({ children }: { children: ReactNode }) {
   const imp = impersonation.data;
   const impersonating = Boolean(user && imp?.isImpersonating);
   useTimePreferencesSync(Boolean(user));
-  // A new time format or timezone redraws the page, so every time on it follows at once.
-  const prefs = useTimePreferences();
 
   return (
     <HeaderSlotProvider>
@@ -35,11 +34,11 @@ export function AppChrome({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {impersonating && imp ? <ImpersonationBar accountName={imp.accountName} userEmail={imp.userEmail} /> : null}
-        <AppHeader user={user} impersonating={impersonating} />
+        <AppHeader user={user} impersonating={impersonating} slotReserved={Boolean(user) && usesHeaderSlot(pathname)} />
         {isSuperadminPage(pathname) && user?.role === 'superadmin' ? <SuperadminBar /> : null}
         {user?.account.status === 'suspended' ? <SuspendedBanner /> : null}
-        {user && user.account.status !== 'suspended' && user.role !== 'superadmin' ? <PaymentGraceBanner /> : null}
-        <main id="main" className="flex-1" key={`${prefs.timeFormat ?? ''}|${prefs.timeZone ?? ''}`}>
+        {user && user.account.status !== 'suspended' && user.role !== 'superadmin' ? <PaymentGraceSlot /> : null}
+        <main id="main" className="flex-1">
           {children}
         </main>
         {pathname === '/profile' ? null : <AppFooter />}

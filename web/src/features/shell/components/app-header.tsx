@@ -1,12 +1,13 @@
 import type { SessionUser } from '@overlap/contract/auth';
 import { LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { cn } from '../../../lib/cn';
 import { Button, ButtonLink } from '../../../ui/button';
 import { useHeaderSlotTargets } from '../../../ui/header-slot';
 import { Logo } from '../../../ui/logo';
 import { Tooltip } from '../../../ui/tooltip';
-import { PollingRing } from '../../billing';
 import { useLogout } from '../api/logout';
+import { PollingRingSlot } from './billing-parts';
 import { MobileMenu } from './mobile-menu';
 import { ThemeMenu } from './theme-menu';
 
@@ -14,6 +15,8 @@ interface AppHeaderProps {
   /** Null for a visitor without a session: only the title and 'Sign in' are shown. */
   user: SessionUser | null;
   impersonating: boolean;
+  /** The page puts controls in the header: its row below md is kept from the first paint. */
+  slotReserved?: boolean;
 }
 
 function DesktopActions({ user, showSuperadmin }: { user: SessionUser; showSuperadmin: boolean }) {
@@ -71,7 +74,7 @@ function MainNav() {
 }
 
 /** The app header: title, the page's header slot, and the user's links (a Menu panel below md). */
-export function AppHeader({ user, impersonating }: AppHeaderProps) {
+export function AppHeader({ user, impersonating, slotReserved = false }: AppHeaderProps) {
   const { desktopRef, mobileRef } = useHeaderSlotTargets();
   const showSuperadmin = user?.role === 'superadmin' && !impersonating;
   return (
@@ -85,7 +88,7 @@ export function AppHeader({ user, impersonating }: AppHeaderProps) {
         <div className="ml-auto flex items-center gap-1">
           {user ? (
             <>
-              {user.role !== 'superadmin' || impersonating ? <PollingRing /> : null}
+              {user.role !== 'superadmin' || impersonating ? <PollingRingSlot /> : null}
               <DesktopActions user={user} showSuperadmin={showSuperadmin} />
               <div className="md:hidden">
                 <MobileMenu user={user} showSuperadmin={showSuperadmin} />
@@ -101,7 +104,10 @@ export function AppHeader({ user, impersonating }: AppHeaderProps) {
           )}
         </div>
       </div>
-      <div ref={mobileRef} className="border-t border-line px-4 py-2 empty:hidden md:hidden" />
+      <div
+        ref={mobileRef}
+        className={cn('border-t border-line px-4 py-2 md:hidden', slotReserved ? 'min-h-[51px]' : 'empty:hidden')}
+      />
     </header>
   );
 }

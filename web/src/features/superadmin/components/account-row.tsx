@@ -1,6 +1,7 @@
 import type { OperatorAccount } from '@overlap/contract/superadmin';
 import { Link } from 'react-router';
-import { formatDateAgo, formatShortDate } from '../../../lib/relative-time';
+import { formatDate } from '../../../lib/format-time';
+import { formatDateAgo } from '../../../lib/relative-time';
 import { Badge, StatusBadge } from '../../../ui/badge';
 import { CopyIconButton } from '../../../ui/copy-icon-button';
 import { displayAccountName } from '../lib/account-name';
@@ -85,7 +86,7 @@ export function AccountRow({ account, now }: { account: OperatorAccount; now: Da
         <Label>Signed up</Label>
         <span className="flex flex-col text-[13px] leading-tight">
           <span className="text-fg">{formatDateAgo(account.createdAt, now)}</span>
-          <span className="tabular text-xs text-muted">{formatShortDate(new Date(account.createdAt))}</span>
+          <span className="tabular text-xs text-muted">{formatDate(account.createdAt)}</span>
         </span>
       </div>
       <div className={`${CELL} col-span-2 lg:col-span-1`}>

@@ -3,10 +3,10 @@ import { type BillingFilter, billingFilters } from '@overlap/contract/superadmin
 import { Building2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { EmptyState } from '../../../ui/empty-state';
 import { Pagination } from '../../../ui/pagination';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAccounts } from '../api/accounts';
 import { ACCOUNT_GRID, AccountRow } from './account-row';
@@ -14,15 +14,6 @@ import { AccountTiles } from './account-tiles';
 import { AccountsToolbar } from './accounts-toolbar';
 
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 const asFilter = (value: string | null): BillingFilter | null =>
   value && (billingFilters as readonly string[]).includes(value) ? (value as BillingFilter) : null;
@@ -34,7 +25,7 @@ export function AccountsTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<AccountStatus | null>(null);
   const [page, setPage] = useState(1);
-  const settledSearch = useDebounced(search, SEARCH_DELAY_MS);
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
   const accounts = useAccounts({ page, status, billingFilter, search: settledSearch });
   const now = new Date();
 
@@ -76,16 +67,7 @@ export function AccountsTab() {
         onRefresh={() => void accounts.refetch()}
       />
       {accounts.isError && !data ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => void accounts.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The accounts could not be loaded.
-        </Banner>
+        <RetryBanner onRetry={() => void accounts.refetch()}>The accounts could not be loaded.</RetryBanner>
       ) : !data ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {Array.from({ length: 5 }, (_, i) => (

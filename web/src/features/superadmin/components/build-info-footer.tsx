@@ -1,6 +1,7 @@
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format-time';
 import { formatAge } from '../../../lib/relative-time';
 import { safeHref } from '../../../lib/safe-href';
 import { Badge } from '../../../ui/badge';
@@ -47,7 +48,7 @@ export function BuildInfoFooter() {
           <Row label="Branch">{build.branch ?? 'unknown'}</Row>
           <Row label="Author">{build.author ?? 'unknown'}</Row>
           <Row label="Deployed">
-            {new Date(build.deploymentTime).toLocaleString()} ({formatAge(build.deploymentTime)})
+            {formatDateTime(build.deploymentTime)} ({formatAge(build.deploymentTime)})
           </Row>
           <Row label="Commit">
             {build.commit ? <span className="font-mono">{build.commit.slice(0, 12)}</span> : 'unknown'}

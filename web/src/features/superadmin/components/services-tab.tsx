@@ -2,14 +2,14 @@ import type { AdminService } from '@overlap/contract/service-admin';
 import { Blocks, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { formatShortDate } from '../../../lib/relative-time';
+import { formatDate } from '../../../lib/format-time';
 import { Badge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { IconButton } from '../../../ui/icon-button';
 import { ProviderIcon } from '../../../ui/provider-icon';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDeleteService, useServices, useUpdateService } from '../api/services';
 import { AddServiceDialog } from './add-service-dialog';
@@ -43,8 +43,8 @@ function ServiceRow({ service }: { service: AdminService }) {
         </span>
       </button>
       <span className="tabular hidden w-44 flex-col text-xs text-muted md:flex">
-        <span>Created {formatShortDate(new Date(service.createdAt))}</span>
-        <span>Updated {formatShortDate(new Date(service.updatedAt))}</span>
+        <span>Created {formatDate(service.createdAt)}</span>
+        <span>Updated {formatDate(service.updatedAt)}</span>
       </span>
       <span className="md:w-24">{service.tokenAuthentication ? <Badge tone="accent">Token Auth</Badge> : null}</span>
       <span className="ml-auto flex items-center gap-1">
@@ -94,16 +94,7 @@ export function ServicesTab() {
         <AddServiceDialog />
       </div>
       {services.isError && !services.data ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => void services.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The services could not be loaded.
-        </Banner>
+        <RetryBanner onRetry={() => void services.refetch()}>The services could not be loaded.</RetryBanner>
       ) : !services.data ? (
         <div className="flex flex-col gap-2" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (

@@ -1,9 +1,7 @@
 import { Building2 } from 'lucide-react';
 import { useParams } from 'react-router';
-import { isApiError } from '../../../api/client';
-import { Banner } from '../../../ui/banner';
-import { Button, ButtonLink } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { useOperatorAccount } from '../api/accounts';
 import { AccountHeader } from '../components/account/account-header';
@@ -16,38 +14,31 @@ import { LimitsSection } from '../components/account/limits-section';
 import { MaintenanceSection } from '../components/account/maintenance-section';
 import { SignupSection } from '../components/account/signup-section';
 import { UsersSection } from '../components/account/users-section';
+import { isMissingRecord, RecordNotFound } from '../components/record-not-found';
 
 /** /superadmin/accounts/{id}: everything an operator knows and can change about one account. */
 export default function OperatorAccountPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const { id = '' } = useParams();
   const account = useOperatorAccount(id);
 
-  if (account.isError && (isApiError(account.error, 404) || isApiError(account.error, 400))) {
+  if (account.isError && isMissingRecord(account.error)) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-        <EmptyState
-          icon={Building2}
-          title="Account not found"
-          description="It may have been deleted, or the link is wrong."
-          action={<ButtonLink to="/superadmin?tab=accounts">Back to accounts</ButtonLink>}
-        />
-      </div>
+      <RecordNotFound
+        icon={Building2}
+        title="Account not found"
+        backTo="/superadmin?tab=accounts"
+        backLabel="Back to accounts"
+        width="max-w-6xl"
+      />
     );
   }
   const data = account.data;
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       {account.isError && !data ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => void account.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The account could not be loaded.
-        </Banner>
+        <RetryBanner onRetry={() => void account.refetch()}>The account could not be loaded.</RetryBanner>
       ) : !data ? (
         <div className="flex flex-col gap-4" aria-busy="true">
           <Skeleton className="h-10 w-72" />

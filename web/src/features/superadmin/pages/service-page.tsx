@@ -1,33 +1,34 @@
 import { ArrowLeft, Blocks } from 'lucide-react';
 import { useParams } from 'react-router';
-import { isApiError } from '../../../api/client';
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Badge, StatusBadge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
-import { Button, ButtonLink } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
+import { ButtonLink } from '../../../ui/button';
 import { ProviderIcon } from '../../../ui/provider-icon';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
 import { useService } from '../api/services';
+import { isMissingRecord, RecordNotFound } from '../components/record-not-found';
 import { ConfigTab } from '../components/service/config-tab';
 import { DescriptionTab } from '../components/service/description-tab';
 import { IntegrationsTab } from '../components/service/integrations-tab';
 
 /** /superadmin/services/{id}: description (default), integrations and configuration, bound to ?tab=. */
 export default function ServicePage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const { id = '' } = useParams();
   const service = useService(id);
 
-  if (service.isError && (isApiError(service.error, 404) || isApiError(service.error, 400))) {
+  if (service.isError && isMissingRecord(service.error)) {
     return (
-      <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-        <EmptyState
-          icon={Blocks}
-          title="Service not found"
-          description="It may have been deleted, or the link is wrong."
-          action={<ButtonLink to="/superadmin?tab=services">Back to services</ButtonLink>}
-        />
-      </div>
+      <RecordNotFound
+        icon={Blocks}
+        title="Service not found"
+        backTo="/superadmin?tab=services"
+        backLabel="Back to services"
+        width="max-w-5xl"
+      />
     );
   }
   const data = service.data;
@@ -37,16 +38,7 @@ export default function ServicePage() {
         All services
       </ButtonLink>
       {service.isError && !data ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" onClick={() => void service.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The service could not be loaded.
-        </Banner>
+        <RetryBanner onRetry={() => void service.refetch()}>The service could not be loaded.</RetryBanner>
       ) : !data ? (
         <Skeleton className="h-48 w-full" />
       ) : (

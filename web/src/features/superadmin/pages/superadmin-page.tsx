@@ -1,3 +1,4 @@
+import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { Tabs } from '../../../ui/tabs';
 import { AccountsTab } from '../components/accounts-tab';
 import { BuildInfoFooter } from '../components/build-info-footer';
@@ -6,6 +7,8 @@ import { SystemTab } from '../components/system-tab';
 
 /** /superadmin: accounts (default), services and system, bound to ?tab=. */
 export default function SuperadminPage() {
+  // Every time on the page follows a new 12/24-hour or timezone setting at once.
+  useTimePreferences();
   const items = [
     { value: 'accounts', label: 'Accounts', content: <AccountsTab /> },
     { value: 'services', label: 'Services', content: <ServicesTab /> },

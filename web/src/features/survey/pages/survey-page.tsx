@@ -1,8 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useAccount } from '../../../api/account';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Skeleton } from '../../../ui/skeleton';
 import { SurveyHeader } from '../components/survey-header';
 import { SurveyWizard } from '../components/survey-wizard';
@@ -17,16 +16,9 @@ export default function SurveyPage() {
         {account.isPending ? (
           <SurveySkeleton />
         ) : account.isError ? (
-          <Banner
-            tone="danger"
-            action={
-              <Button size="sm" icon={<RefreshCw />} onClick={() => account.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryBanner onRetry={() => account.refetch()} label="Retry" icon={<RefreshCw />}>
             Failed to load the survey: {account.error.message}
-          </Banner>
+          </RetryBanner>
         ) : (
           <SurveyWizard
             key={account.data.id}

@@ -2,12 +2,11 @@ import type { Webhook, WebhookDelivery } from '@overlap/contract/webhooks';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
-import { Button } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
+import { LoadingRows } from '../../../ui/loading-rows';
 import { Pagination } from '../../../ui/pagination';
-import { Skeleton } from '../../../ui/skeleton';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Table, type TableColumn } from '../../../ui/table';
 import { DELIVERIES_PAGE, useDeliveries } from '../api/webhooks';
 import { deliveryStateLabel, deliveryTime, deliveryTone, eventLabel, shortUrl } from '../lib/format';
@@ -86,26 +85,13 @@ function DeliveriesLog({ webhookId }: { webhookId: string }) {
   const [page, setPage] = useState(1);
   const deliveries = useDeliveries(webhookId, (page - 1) * DELIVERIES_PAGE);
   if (deliveries.isPending) {
-    return (
-      <div className="flex flex-col gap-2" role="status" aria-label="Loading deliveries">
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-        <Skeleton className="h-10" />
-      </div>
-    );
+    return <LoadingRows label="Loading deliveries" rows={3} rowClassName="h-10" />;
   }
   if (deliveries.isError) {
     return (
-      <Banner
-        tone="danger"
-        action={
-          <Button size="sm" icon={<RefreshCw />} onClick={() => deliveries.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryBanner onRetry={() => deliveries.refetch()} label="Retry" icon={<RefreshCw />}>
         Failed to load deliveries: {deliveries.error.message}
-      </Banner>
+      </RetryBanner>
     );
   }
   const { total } = deliveries.data.pagination;

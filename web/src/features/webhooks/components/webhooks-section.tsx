@@ -3,12 +3,12 @@ import { KeyRound, Pencil, Plus, RefreshCw, ScrollText, Send, Trash2, Webhook as
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { Badge } from '../../../ui/badge';
-import { Banner } from '../../../ui/banner';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { IconButton } from '../../../ui/icon-button';
-import { Skeleton } from '../../../ui/skeleton';
+import { LoadingRows } from '../../../ui/loading-rows';
+import { RetryBanner } from '../../../ui/retry-banner';
 import { Table, type TableColumn } from '../../../ui/table';
 import { toast } from '../../../ui/toaster';
 import { useDeleteWebhook, useRotateSecret, useSendTest, useWebhooks } from '../api/webhooks';
@@ -140,21 +140,11 @@ export function WebhooksSection() {
         </Button>
       </div>
       {webhooks.isPending ? (
-        <div className="flex flex-col gap-2" role="status" aria-label="Loading webhooks">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-        </div>
+        <LoadingRows label="Loading webhooks" rows={2} rowClassName="h-14 w-full" />
       ) : webhooks.isError ? (
-        <Banner
-          tone="danger"
-          action={
-            <Button size="sm" icon={<RefreshCw />} onClick={() => webhooks.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryBanner onRetry={() => webhooks.refetch()} label="Retry" icon={<RefreshCw />}>
           Failed to load webhooks: {webhooks.error.message}
-        </Banner>
+        </RetryBanner>
       ) : (
         <Table
           columns={columns}

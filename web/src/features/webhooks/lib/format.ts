@@ -1,4 +1,5 @@
 import type { DeliveryStatus, WebhookEventType } from '@overlap/contract/webhooks';
+import { formatDateTime } from '../../../lib/format-time';
 import type { BadgeTone } from '../../../ui/badge';
 
 export const EVENT_CHOICES: readonly { value: WebhookEventType; label: string; description: string }[] = [
@@ -32,17 +33,8 @@ export const deliveryLabel: Record<DeliveryStatus, string> = {
 export const deliveryStateLabel = (status: DeliveryStatus, attempts: number) =>
   status === 'pending' && attempts === 0 ? 'Queued' : deliveryLabel[status];
 
-/** 'Jun 10, 14:05:09' in the viewer's timezone. */
-export function deliveryTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
+/** '10 Jun, 14:05:09' (or '10 Jun, 2:05:09 PM') in the viewer's timezone. */
+export const deliveryTime = (iso: string): string => formatDateTime(iso, { year: false, precision: 'seconds' });
 
 /** The host and path of a URL without its query (which may hold a token), for narrow places. */
 export function shortUrl(url: string): string {

@@ -2,6 +2,7 @@ import { TRIAL_EXTENSION_DAYS } from '@overlap/contract/superadmin';
 import { AlertTriangle, CalendarPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../../api/client';
+import { formatDate, formatDateTime } from '../../../../lib/format-time';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { Field } from '../../../../ui/field';
@@ -73,11 +74,11 @@ export function ExtendTrialForm({ accountId }: { accountId: string }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Extend the trial?"
-        description={`The trial will end on ${date ? new Date(trialEndOf(date)).toLocaleDateString('en-US', { dateStyle: 'long' }) : ''}, in Stripe (when subscribed there) and in the database.`}
+        description={`The trial will end on ${date ? formatDate(trialEndOf(date)) : ''}, in Stripe (when subscribed there) and in the database.`}
         confirmLabel="Extend trial"
         onConfirm={async () => {
           const result = await extend.mutateAsync(trialEndOf(date));
-          setDone(`Trial extended to ${new Date(result.newTrialEndDate).toLocaleString()}.`);
+          setDone(`Trial extended to ${formatDateTime(result.newTrialEndDate)}.`);
           setDate('');
         }}
         errorOf={trialError}

@@ -1,5 +1,6 @@
 import { FIX_BLOCKS_CONFIRMATION, GAP_WINDOW_DAYS, type OperatorAccount } from '@overlap/contract/superadmin';
 import { Scissors, Search } from 'lucide-react';
+import { formatDuration } from '../../../../lib/format-time';
 import { Button } from '../../../../ui/button';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import { useDetectGaps, useFixBlocks } from '../../api/account-tools';
@@ -69,8 +70,8 @@ export function MaintenanceSection({ account }: { account: OperatorAccount }) {
                   >
                     <span className="font-medium">{gap.integrationName}</span>
                     <span className="tabular text-muted">
-                      {when(gap.gapStart)} → {when(gap.gapEnd)} · {gap.durationMinutes} min · {gap.affectedBlocksCount}{' '}
-                      block{gap.affectedBlocksCount === 1 ? '' : 's'}
+                      {when(gap.gapStart)} → {when(gap.gapEnd)} · {formatDuration(gap.durationMinutes)} ·{' '}
+                      {gap.affectedBlocksCount} block{gap.affectedBlocksCount === 1 ? '' : 's'}
                     </span>
                   </li>
                 ))}

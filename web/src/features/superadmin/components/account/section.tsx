@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../../lib/format-time';
 import { Card, CardContent, CardHeader } from '../../../../ui/card';
 
 /** One section of the operator account page: a card with a title. */
@@ -35,10 +36,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** A date and time, or 'Never' when missing ('Invalid date' when unreadable). */
 export function when(iso: string | null | undefined): string {
-  if (!iso) return 'Never';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Invalid date' : dateTime.format(d);
+  return iso ? formatDateTime(iso) : 'Never';
 }

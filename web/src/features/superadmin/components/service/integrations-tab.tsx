@@ -2,9 +2,8 @@ import type { ServiceIntegration } from '@overlap/contract/service-admin';
 import { Plug } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../../ui/badge';
-import { Banner } from '../../../../ui/banner';
-import { Button } from '../../../../ui/button';
 import { EmptyState } from '../../../../ui/empty-state';
+import { RetryBanner } from '../../../../ui/retry-banner';
 import { Skeleton } from '../../../../ui/skeleton';
 import { Table, type TableColumn } from '../../../../ui/table';
 import { useServiceIntegrations } from '../../api/services';
@@ -39,18 +38,7 @@ export function groupByAccount(rows: ServiceIntegration[]) {
 export function IntegrationsTab({ serviceId }: { serviceId: string }) {
   const list = useServiceIntegrations(serviceId);
   if (list.isError && !list.data) {
-    return (
-      <Banner
-        tone="danger"
-        action={
-          <Button size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        The integrations could not be loaded.
-      </Banner>
-    );
+    return <RetryBanner onRetry={() => void list.refetch()}>The integrations could not be loaded.</RetryBanner>;
   }
   if (!list.data) return <Skeleton className="h-40 w-full" />;
   if (list.data.length === 0) {
