@@ -43,7 +43,10 @@ export async function screenshot(page: Page, journey: string, name: string): Pro
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(msg.text());
+    if (msg.type() !== 'error') return;
+    // A failed request's message names only its status: its URL lets a journey allow that one request.
+    const url = msg.location().url;
+    problems.push(msg.text().startsWith('Failed to load resource') && url ? `${msg.text()} ${url}` : msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
   return problems;

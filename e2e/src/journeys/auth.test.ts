@@ -22,8 +22,8 @@ afterAll(() => own?.stop());
 const url = (path: string) => `${server.url}${path}`;
 /** Signed in: a new account has not finished onboarding, so the gate lands it on /onboarding/step1. */
 const SIGNED_IN = /\/onboarding\/step1$/;
-/** Console problems other than the expected 401/400 answers of auth calls. */
-const unexpected = (problems: string[]) => problems.filter((p) => !/status of (401|400|409|404)/.test(p));
+/** Console problems other than the expected 401, 400 and 409 answers of auth calls. */
+const unexpected = (problems: string[]) => problems.filter((p) => !/status of (401|400|409)/.test(p));
 
 async function shoot(page: Page, name: string) {
   await screenshot(page, 'auth', name);

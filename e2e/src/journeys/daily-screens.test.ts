@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../axe.ts';
 import { DESKTOP, launchBrowser, screenshot } from '../browser.ts';
-import { signInDemoManager } from './team-setup.ts';
+import { apiCall, signInDemoManager } from './team-setup.ts';
 
 const NARROW = { width: 360, height: 780 };
 
@@ -13,6 +13,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+const firstActiveId = async (page: Page) =>
+  (await apiCall<{ people: { id: string }[] }>(page, 'GET', '/api/v1/people?status=active&limit=1')).people[0]
+    ?.id as string;
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+const focusedDate = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-date') ?? '');
 const dayKey = (page: Page) => page.evaluate(() => window.location.hash.slice(1));
 
 describe('daily screens', () => {
@@ -44,6 +49,109 @@ describe('daily screens', () => {
     await screenshot(page, 'daily-screens', 'dashboard-desktop');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it("reaches the year view's day card and its week link by keyboard", async () => {
+    const { context, page } = await signInDemoManager(browser, DESKTOP);
+    const base = inject('baseUrl');
+    const id = await firstActiveId(page);
+    await page.goto(`${base}/people/${id}/year`);
+    const heatmap = page.getByTestId('year-heatmap');
+    await heatmap.waitFor();
+    expect(await heatmap.locator('button[data-date][tabindex="0"]').count()).toBe(1);
+
+    await heatmap.locator('button[data-date][tabindex="0"]').focus();
+    const day = await focusedDate(page);
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const card = page.getByTestId('year-day-tooltip');
+    await card.waitFor();
+    await page.keyboard.press('ArrowLeft');
+    const weekBefore = await focusedDate(page);
+    expect(Date.parse(day) - Date.parse(weekBefore)).toBe(7 * 86_400_000);
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Open this week');
+    await screenshot(page, 'daily-screens', 'year-card-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+    expect(await focusedDate(page)).toBe(weekBefore);
+
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedDate(page)).toBe(day);
+    await card.waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === `/people/${id}/week` && u.searchParams.get('date') === day);
+    await context.close();
+  });
+
+  it('redraws times in a new time format without reloading the page', async () => {
+    const { context, page } = await signInDemoManager(browser, DESKTOP);
+    await page.goto(`${inject('baseUrl')}/profile`);
+    const lastLogin = page.locator('dt', { hasText: 'Last login' }).locator('xpath=following-sibling::dd');
+    await expect.poll(() => lastLogin.textContent()).toMatch(/, \d{1,2}:\d{2} [AP]M$/);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    const choose = async (label: string | RegExp) => {
+      await page.getByRole('combobox', { name: 'Time format' }).click();
+      await page.getByRole('option', { name: label }).click();
+    };
+    try {
+      await choose('24-hour (14:05)');
+      await expect.poll(() => lastLogin.textContent()).toMatch(/, \d{2}:\d{2}$/);
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    } finally {
+      await choose(/^Browser default/);
+    }
+    await expect.poll(() => lastLogin.textContent()).toMatch(/, \d{1,2}:\d{2} [AP]M$/);
+    await context.close();
+  });
+
+  it('has no serious axe violation on the pages with dates, at 1440 and 360 px', async () => {
+    for (const [width, viewport] of [
+      ['1440', DESKTOP],
+      ['360', NARROW],
+    ] as const) {
+      const { context, page } = await signInDemoManager(browser, viewport);
+      const base = inject('baseUrl');
+      const id = await firstActiveId(page);
+      const integrations = await apiCall<{ integrations: { id: string }[] }>(page, 'GET', '/api/v1/integrations');
+      const pages: [string, string, () => Promise<void>][] = [
+        ['profile', '/profile', () => page.getByText('Server time').waitFor()],
+        [
+          'account-integrations',
+          '/account?tab=integrations',
+          () =>
+            page
+              .getByText(/Created \d/)
+              .first()
+              .waitFor(),
+        ],
+        [
+          'account-users',
+          '/account?tab=users',
+          () => page.getByText(inject('demoEmail')).locator('visible=true').first().waitFor(),
+        ],
+        ['account-billing', '/account?tab=billing', () => page.getByText('Current plan').waitFor()],
+        [
+          'integration',
+          `/integrations/${integrations.integrations[0]?.id}`,
+          () => page.getByRole('heading', { level: 1 }).waitFor(),
+        ],
+        ['person', `/people/${id}`, () => page.getByText('Connected integrations').waitFor()],
+        ['week', `/people/${id}/week`, () => page.getByTestId('week-grid').waitFor()],
+        ['year', `/people/${id}/year`, () => page.getByTestId('year-heatmap').waitFor()],
+      ];
+      for (const [name, path, ready] of pages) {
+        await page.goto(`${base}${path}`);
+        await ready();
+        expect(await pageWidth(page), `${name} at ${width}`).toBeLessThanOrEqual(viewport.width);
+        await screenshot(page, 'daily-screens', `${name}-${width}`);
+        expect(await seriousViolations(page), `${name} at ${width}`).toEqual([]);
+      }
+      await context.close();
+    }
   });
 
   it('keeps the People, week and year pages inside a 360 px screen, and searches people', async () => {

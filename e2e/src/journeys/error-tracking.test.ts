@@ -17,8 +17,27 @@ afterAll(async () => {
 });
 
 describe('browser error tracking', () => {
-  // The DSN comes with the system info, which needs a session: tracking starts once signed in.
-  it('loads Sentry because a DSN is set and reports an unhandled error without personal data', async () => {
+  it('reports an error thrown on a signed-out page', async () => {
+    const context = await own.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${own.server.url}/login?email=someone%40example.com`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.waitForFunction(() => Boolean((globalThis as { __SENTRY__?: unknown }).__SENTRY__));
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('boom while signed out');
+      }, 0);
+    });
+    await expect
+      .poll(() => sentry.events.map((e) => e.exception?.values?.[0]?.value), { timeout: 15_000 })
+      .toContain('boom while signed out');
+    const event = sentry.events.find((e) => e.exception?.values?.[0]?.value === 'boom while signed out');
+    expect(event?.request?.url).toBe(`${own.server.url}/login`);
+    expect(JSON.stringify(event)).not.toContain('someone');
+    await context.close();
+  });
+
+  it('reports an unhandled error of a signed-in page without personal data', async () => {
     const context = await own.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const cspViolations: string[] = [];

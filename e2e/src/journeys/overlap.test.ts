@@ -71,63 +71,67 @@ describe('overlap planner', () => {
     await showOnly(page, three);
     // The clocks below are read in 24-hour time, this user's setting (the browser's locale would say 12).
     await apiCall(page, 'PATCH', '/api/v1/profile/preferences', { timeFormat: '24h' });
-    await page.goto(`${inject('baseUrl')}/`);
+    // The demo manager is shared by the journeys that follow: the setting goes back to the browser's.
+    try {
+      await page.goto(`${inject('baseUrl')}/`);
 
-    const today = dateKey(Date.now());
-    const ids = three.map((p) => p.id);
-    const query = new URLSearchParams({ from: today, days: '3', tz: TZ });
-    for (const id of ids) query.append('people', id);
-    const panel = page.getByTestId('best-time');
-    await panel.getByRole('heading', { name: 'Best time to reach everyone' }).waitFor();
-    await panel.locator('li, p:has-text("No overlap expected yet")').first().waitFor();
-    const answer = await apiCall<OverlapAnswer>(page, 'GET', `/api/v1/overlap?${query}`);
-    expect(answer.best.length).toBeGreaterThan(0);
-    const shown = await panel.getByRole('listitem').allTextContents();
-    expect(shown).toHaveLength(Math.min(3, answer.best.length));
-    answer.best.slice(0, 3).forEach((w, i) => {
-      expect(shown[i]).toContain(
-        `${clock(w.start)}–${clock(w.end)}${duration(w)} · ${w.people.length} of 3 people · ${Math.round(w.confidence * 100)}% likely`,
-      );
-    });
+      const today = dateKey(Date.now());
+      const ids = three.map((p) => p.id);
+      const query = new URLSearchParams({ from: today, days: '3', tz: TZ });
+      for (const id of ids) query.append('people', id);
+      const panel = page.getByTestId('best-time');
+      await panel.getByRole('heading', { name: 'Best time to reach everyone' }).waitFor();
+      await panel.locator('li, p:has-text("No overlap expected yet")').first().waitFor();
+      const answer = await apiCall<OverlapAnswer>(page, 'GET', `/api/v1/overlap?${query}`);
+      expect(answer.best.length).toBeGreaterThan(0);
+      const shown = await panel.getByRole('listitem').allTextContents();
+      expect(shown).toHaveLength(Math.min(3, answer.best.length));
+      answer.best.slice(0, 3).forEach((w, i) => {
+        expect(shown[i]).toContain(
+          `${clock(w.start)}–${clock(w.end)}${duration(w)} · ${w.people.length} of 3 people · ${Math.round(w.confidence * 100)}% likely`,
+        );
+      });
 
-    const strip = page.getByRole('slider', { name: 'Team overlap by half hour' });
-    await page.getByText(/^· Most together \d\d:\d\d–\d\d:\d\d: [1-3] of 3$/).waitFor();
-    await strip.focus();
-    await page.keyboard.press('Home');
-    await expect.poll(() => strip.getAttribute('aria-valuetext')).toMatch(/^00:00–00:30: /);
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => strip.getAttribute('aria-valuetext')).toMatch(/^00:30–01:00: /);
-    await screenshot(page, 'overlap', 'dashboard-1280');
-    expect(await seriousViolations(page)).toEqual([]);
+      const strip = page.getByRole('slider', { name: 'Team overlap by half hour' });
+      await page.getByText(/^· Most together \d\d:\d\d–\d\d:\d\d: [1-3] of 3$/).waitFor();
+      await strip.focus();
+      await page.keyboard.press('Home');
+      await expect.poll(() => strip.getAttribute('aria-valuetext')).toMatch(/^00:00–00:30: /);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => strip.getAttribute('aria-valuetext')).toMatch(/^00:30–01:00: /);
+      await screenshot(page, 'overlap', 'dashboard-1280');
+      expect(await seriousViolations(page)).toEqual([]);
 
-    await page.setViewportSize(NARROW);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
-    await screenshot(page, 'overlap', 'dashboard-390');
-    expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize(NARROW);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+      await screenshot(page, 'overlap', 'dashboard-390');
+      expect(await seriousViolations(page)).toEqual([]);
 
-    // The person's page: usual hours in both times and the next likely online span (or online now).
-    await page.setViewportSize(WIDE);
-    await page.goto(`${inject('baseUrl')}/people/${three[0]?.id}`);
-    const card = page.getByTestId('availability');
-    await card.getByText('Usually online').waitFor();
-    await card
-      .getByText(/their time|Not enough activity yet/)
-      .first()
-      .waitFor();
-    await expect(
-      card
-        .getByText(/Online now|your time|No prediction yet/)
+      // The person's page: usual hours in both times and the next likely online span (or online now).
+      await page.setViewportSize(WIDE);
+      await page.goto(`${inject('baseUrl')}/people/${three[0]?.id}`);
+      const card = page.getByTestId('availability');
+      await card.getByText('Usually online').waitFor();
+      await card
+        .getByText(/their time|Not enough activity yet/)
         .first()
-        .isVisible(),
-    ).resolves.toBe(true);
-    await screenshot(page, 'overlap', 'person-1280');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.setViewportSize(NARROW);
-    await screenshot(page, 'overlap', 'person-390');
-    expect(await seriousViolations(page)).toEqual([]);
-
-    expect(problems.filter((p) => !/401|404|favicon/.test(p))).toEqual([]);
+        .waitFor();
+      await expect(
+        card
+          .getByText(/Online now|your time|No prediction yet/)
+          .first()
+          .isVisible(),
+      ).resolves.toBe(true);
+      await screenshot(page, 'overlap', 'person-1280');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize(NARROW);
+      await screenshot(page, 'overlap', 'person-390');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await apiCall(page, 'PATCH', '/api/v1/profile/preferences', { timeFormat: null });
+    }
+    expect(problems.filter((p) => !/401|favicon/.test(p))).toEqual([]);
     await context.close();
   });
 });

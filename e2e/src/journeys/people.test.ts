@@ -118,12 +118,40 @@ describe('people', () => {
     await context.close();
   });
 
+  it('keeps a sort per tab, in the URL', async () => {
+    const { context, page } = await signInDemoManager(browser, DESKTOP);
+    await page.goto(`${inject('baseUrl')}/people?tab=ignored`);
+    await page.getByRole('heading', { name: 'People' }).waitFor();
+    const sort = page.getByRole('combobox', { name: 'Sort people' });
+    await sort.click();
+    await page.getByRole('option', { name: 'Newest first' }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'ignored' && u.searchParams.get('sort') === 'created');
+
+    await page.getByRole('tab', { name: /Active/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'active' && !u.searchParams.has('sort'));
+    await expect.poll(() => sort.textContent()).toBe('Name (A–Z)');
+    await sort.click();
+    await page.getByRole('option', { name: 'Last seen' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'lastSeen');
+
+    await page.getByRole('tab', { name: /Ignored/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'ignored' && u.searchParams.get('sort') === 'created');
+    await expect.poll(() => sort.textContent()).toBe('Newest first');
+    await page.reload();
+    await expect.poll(() => sort.textContent()).toBe('Newest first');
+    await page.getByRole('tab', { name: /Active/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('tab') === 'active' && !u.searchParams.has('sort'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('is usable on a phone', async () => {
     const { context, page } = await signInDemoManager(browser, PHONE);
     await page.goto(`${inject('baseUrl')}/people?tab=unassigned`);
     await page.getByRole('heading', { name: 'People' }).waitFor();
     await page.getByTestId('unassigned-card').first().waitFor();
     await screenshot(page, 'people', 'unassigned-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${inject('baseUrl')}/people`);
     await page.getByTestId('person-card').first().click();
     await page.getByText('Connected integrations').waitFor();

@@ -19,7 +19,7 @@ const ZONES = [
 ];
 
 describe('a 100-column timeline', () => {
-  it('scrolls a 100-column timeline smoothly', async () => {
+  it('renders every column and scrolls to the far end, one step per frame', async () => {
     const { context, page } = await signInDemoManager(browser, DESKTOP);
     const { apiKey } = await createPushIntegration(page, 'Load bridge');
     const ids = Array.from({ length: 100 }, (_, i) => `load-${String(i).padStart(3, '0')}`);
@@ -71,48 +71,25 @@ describe('a 100-column timeline', () => {
       await page.waitForTimeout(500);
       await screenshot(page, 'timeline', 'hundred-columns');
 
-      const measure = () =>
-        page.evaluate(async () => {
-          const el = document.querySelector('[data-testid="timeline"]') as HTMLElement;
-          const longTasks: number[] = [];
-          const observer = new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) longTasks.push(e.duration);
-          });
-          observer.observe({ entryTypes: ['longtask'] });
-          const frames: number[] = [];
-          let last = performance.now();
-          const max = el.scrollWidth - el.clientWidth;
-          await new Promise<void>((done) => {
-            let step = 0;
-            const tick = (t: number) => {
-              frames.push(t - last);
-              last = t;
-              step++;
-              el.scrollLeft = (max * step) / 120;
-              el.scrollTop = (step % 60) * 8;
-              if (step < 120) requestAnimationFrame(tick);
-              else done();
-            };
-            requestAnimationFrame(tick);
-          });
-          observer.disconnect();
-          const sorted = [...frames.slice(1)].sort((a, b) => a - b);
-          const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-          return {
-            frames: sorted.length,
-            medianMs: pct(50),
-            p95Ms: pct(95),
-            maxMs: sorted.at(-1) ?? 0,
-            over50ms: sorted.filter((f) => f > 50).length,
-            longTasks: longTasks.length,
-            longTaskMs: Math.round(longTasks.reduce((a, b) => a + b, 0)),
+      // Frame times are figures, measured by `npm run bench:frames -w bench`; the behaviour asserted
+      // here is that the whole 100-column timeline scrolls to its far end, one step per frame.
+      const scrolled = await page.evaluate(async () => {
+        const el = document.querySelector('[data-testid="timeline"]') as HTMLElement;
+        const max = el.scrollWidth - el.clientWidth;
+        let frames = 0;
+        await new Promise<void>((done) => {
+          const tick = () => {
+            frames++;
+            el.scrollLeft = (max * frames) / 120;
+            el.scrollTop = (frames % 60) * 8;
+            if (frames < 120) requestAnimationFrame(tick);
+            else done();
           };
+          requestAnimationFrame(tick);
         });
-      const result = await measure();
-      // Frame times are figures, not pass/fail: they are printed for docs/performance.md. The
-      // behaviour asserted is that the whole 100-column timeline scrolls through every frame.
-      console.log(`timeline frame budget, ${count} columns:`, JSON.stringify(result));
-      expect(result.frames).toBe(119);
+        return { frames, scrollable: max > 0, atEnd: Math.abs(el.scrollLeft - max) <= 1 };
+      });
+      expect(scrolled).toEqual({ frames: 120, scrollable: true, atEnd: true });
     } finally {
       for (const id of revived)
         await apiCall(page, 'PATCH', `/api/v1/people/${id}`, { status: 'ignored' }).catch(() => {});
