@@ -2,13 +2,15 @@
  * `npm run profile:push -w bench`: one integration, sequential 100-user presence pushes (PROFILE_WARMUP
  * first, default 30, then PROFILE_REQUESTS measured, default 20), every SQL statement of the server
  * timed. Prints the mean request time and, per statement shape, calls per request and mean ms.
+ * PROFILE_ENDPOINT=events pushes 100 new events instead (after one presence push naming the people).
  */
 import { resolve } from 'node:path';
-import { presenceBodies } from './bodies.ts';
+import { eventBodies, presenceBodies } from './bodies.ts';
 import { startBenchEnvironment } from './setup.ts';
 
 const WARMUP = Number(process.env.PROFILE_WARMUP ?? 30);
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 20);
+const EVENTS = process.env.PROFILE_ENDPOINT === 'events';
 
 async function main() {
   let capturing = false;
@@ -26,11 +28,12 @@ async function main() {
     },
   });
   try {
-    const next = presenceBodies(env.keys);
-    const push = async () => {
-      const { key, body } = next();
+    const presence = presenceBodies(env.keys);
+    const next = EVENTS ? eventBodies(env.keys) : presence;
+    const push = async (make = next, path = EVENTS ? '/api/v1/events' : '/api/v1/presence') => {
+      const { key, body } = make();
       const t0 = performance.now();
-      const res = await fetch(`${env.url}/api/v1/presence`, {
+      const res = await fetch(`${env.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
         body,
@@ -39,6 +42,7 @@ async function main() {
       await res.arrayBuffer();
       return performance.now() - t0;
     };
+    if (EVENTS) await push(presence, '/api/v1/presence');
     for (let i = 0; i < WARMUP; i++) await push();
     await new Promise((r) => setTimeout(r, 200));
     capturing = true;
@@ -58,7 +62,7 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     const mean = times.reduce((a, b) => a + b, 0) / times.length;
-    console.log(`\n${REQUESTS} sequential pushes of 100 users after ${WARMUP} warm-up pushes`);
+    console.log(`\n${REQUESTS} sequential pushes of 100 ${EVENTS ? 'events' : 'users'} after ${WARMUP} warm-up pushes`);
     console.log(`request: mean ${mean.toFixed(1)} ms, p50 ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms\n`);
     console.log('| per request | mean ms | statement |');
     console.log('| ---: | ---: | --- |');

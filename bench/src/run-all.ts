@@ -121,13 +121,19 @@ function printTable(rows: Row[]) {
 }
 
 /**
- * The push answers once the samples are committed to the inbox; the engine applies them right
- * behind. The rate only counts if the engine kept up: report what was still waiting when the load
- * stopped and how long the engine took to apply it.
+ * The push answers once the samples (or events) are committed to their inbox; the engine applies
+ * them right behind. The rate only counts if the engine kept up: report what was still waiting in
+ * both inboxes when the load stopped and how long the engine took to apply it.
  */
 async function engineLag(env: BenchEnvironment) {
   const count = async () =>
-    Number((await env.pool.query<{ n: string }>('select count(*) as n from presence_inbox')).rows[0]?.n ?? 0);
+    Number(
+      (
+        await env.pool.query<{ n: string }>(
+          'select (select count(*) from presence_inbox) + (select count(*) from event_inbox) as n',
+        )
+      ).rows[0]?.n ?? 0,
+    );
   const waiting = await count();
   const t0 = performance.now();
   const deadline = Date.now() + 120_000;
@@ -186,6 +192,7 @@ async function main() {
     loads.push(loadavg()[0] ?? 0);
     const eventBody = eventBodies(env.keys, TEAM);
     const events = await load(env, 'POST /api/v1/events (100 events), saturated', '/api/v1/events', eventBody);
+    const eventsLag = await engineLag(env);
     const eventsHalfRate = Math.max(1, Math.round(events.requestsPerSecond / 2));
     const eventsSteady = await load(
       env,
@@ -199,7 +206,8 @@ async function main() {
     console.log(
       `\nLoad average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}. ` +
         `Engine: at most ${backlog.max} samples (median ${backlog.median}) waited in the inbox during the saturated load, ` +
-        `${lag.waiting} when it stopped, all applied ${lag.catchUpMs} ms later (${steadyLag.catchUpMs} ms after the half-rate load; ${lag.blocks} blocks).`,
+        `${lag.waiting} when it stopped, all applied ${lag.catchUpMs} ms later (${steadyLag.catchUpMs} ms after the half-rate load; ${lag.blocks} blocks). ` +
+        `Events: ${eventsLag.waiting} waited in the event inbox when the saturated load stopped, all applied ${eventsLag.catchUpMs} ms later.`,
     );
     const presenceRatio = presence.itemsPerSecond / raw.itemsPerSecond;
     const eventsRatio = events.itemsPerSecond / raw.itemsPerSecond;
@@ -214,6 +222,10 @@ async function main() {
       [`events/s ${(eventsRatio * 100).toFixed(1)}% of raw (>= 10%)`, eventsRatio >= TARGETS.eventsRatio],
       [`events p99 saturated ${events.p99} ms (< 250)`, events.p99 < TARGETS.p99Saturated],
       [`events p99 at half rate ${eventsSteady.p99} ms (< 100)`, eventsSteady.p99 < TARGETS.p99Half],
+      [
+        `event inbox drained ${eventsLag.catchUpMs} ms after the load (<= 2000)`,
+        eventsLag.catchUpMs <= TARGETS.drainMs,
+      ],
       ['no errors', [presence, steady, events, eventsSteady].every((r) => r.errors === 0)],
     ];
     console.log('');

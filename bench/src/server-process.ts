@@ -4,10 +4,14 @@ import { freePort } from '../../server/src/db/embedded.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-/** The real server (`server/src/main.ts`) in its own process, jobs off, on a free port. */
+/**
+ * The real server (`server/src/main.ts`) in its own process, jobs off, on a free port.
+ * BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=DIR") are passed to its node.
+ */
 export async function startServerProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

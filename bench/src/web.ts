@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { type PageRun, runLighthouse } from './lighthouse.ts';
 import { repoRoot, startBenchEnvironment } from './setup.ts';
+import { pageScripts } from './web-chunks.ts';
 import { seedDashboardTeam } from './web-data.ts';
 
 /** Lighthouse runs per page (BENCH_WEB_RUNS, default 3); the run with the median performance score is reported. */
@@ -16,6 +17,10 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 async function main() {
   const build = spawnSync(process.execPath, ['scripts/web-build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the web build failed');
+  console.log('\nJavaScript a page loads before it draws (entry and route chunks with their static imports, brotli)\n');
+  console.log('| page | JS KB | files |');
+  console.log('| --- | ---: | ---: |');
+  for (const p of pageScripts()) console.log(`| ${p.name} | ${kb(p.bytes)} | ${p.files} |`);
 
   const env = await startBenchEnvironment(1);
   try {
