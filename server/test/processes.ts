@@ -57,10 +57,24 @@ export async function spawnServer(args: string[], env: Record<string, string>, d
     output += String(d);
   });
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  // 'exit' can come before the last lines written to the pipes have been read: read until they close.
+  const streamsClosed = Promise.all([child.stdout, child.stderr].map((s) => new Promise((r) => s?.once('close', r))));
+  const outputAfterExit = async () => {
+    await Promise.race([streamsClosed, new Promise((r) => setTimeout(r, 2_000))]);
+    return output;
+  };
   const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
   const postgresPid = () =>
     existsSync(pidFile) ? Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : null;
-  return { child, port, exited, postgresPid, hasPidFile: () => existsSync(pidFile), output: () => output };
+  return {
+    child,
+    port,
+    exited,
+    postgresPid,
+    hasPidFile: () => existsSync(pidFile),
+    output: () => output,
+    outputAfterExit,
+  };
 }
 
 /** GETs over keep-alive connections, as a browser or a load balancer holds them open. */

@@ -64,6 +64,6 @@ describe('npm start', () => {
     expect((await holdConnections(s)).slice(2)).toEqual([404, 401, 200, 200]);
     const result = await stoppedWithin(s, () => process.kill(-s.pgid, 'SIGINT'));
     expect(result).toEqual({ code: 0, groupGone: true, postgresGone: true, pidFileGone: true });
-    expect(s.output()).toContain('Stopped.');
+    expect(await s.outputAfterExit()).toContain('Stopped.');
   }, 300_000);
 });

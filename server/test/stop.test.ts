@@ -41,7 +41,7 @@ describe('stopping the server', () => {
     const pg = s.postgresPid() as number;
     const { code, pgGone } = await stopWithin(s.child, 'SIGTERM', s.exited, pg);
     expect({ code, pgGone }).toEqual({ code: 0, pgGone: true });
-    expect(s.output()).toContain('SIGTERM received, stopping Overlap...');
+    expect(await s.outputAfterExit()).toContain('SIGTERM received, stopping Overlap...');
   }, 120_000);
 
   it('SIGINT while a client holds keep-alive connections stops it and PostgreSQL within 5 s', async () => {
@@ -63,6 +63,6 @@ describe('stopping the server', () => {
     const { code, pgGone } = await stopWithin(s.child, 'SIGINT', s.exited, pg);
     agent.destroy();
     expect({ code, pgGone }).toEqual({ code: 0, pgGone: true });
-    expect(s.output()).toContain('Stopped.');
+    expect(await s.outputAfterExit()).toContain('Stopped.');
   }, 150_000);
 });
