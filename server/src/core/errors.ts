@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'NO_PRICE',
   'INVALID_SIGNATURE',
   'PAYMENT_PROVIDER_ERROR',
+  'PROVIDER_ERROR',
+  'PROVIDER_RATE_LIMITED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

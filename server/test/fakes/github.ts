@@ -53,6 +53,8 @@ export interface FakeGithub extends FakeServer {
   parents: Map<string, string>;
   pollInterval: number;
   rateLimitLeft: number;
+  /** Answers given once each, in order, before any other handling (an outage, a malformed body). */
+  failures: FakeReply[];
 }
 
 function eventJson(e: FakePushEvent) {
@@ -91,6 +93,7 @@ export async function startFakeGithub(token = 'gho_fake_token'): Promise<FakeGit
     parents: new Map(),
     pollInterval: 60,
     rateLimitLeft: 5000,
+    failures: [],
     clientId: 'github-client-id',
     clientSecret: 'github-client-secret',
     login: 'ada',
@@ -105,6 +108,8 @@ export async function startFakeGithub(token = 'gho_fake_token'): Promise<FakeGit
   });
 
   const handle = (req: SeenRequest, base: string): FakeReply => {
+    const failure = fake.failures.shift();
+    if (failure) return failure;
     if (req.method === 'GET' && req.path === '/login/oauth/authorize') {
       if (req.query.get('client_id') !== fake.clientId) return { status: 404, text: 'Not Found' };
       const code = codes.issue(req.query);

@@ -97,6 +97,37 @@ describe('GET /api/v1/integrations/{id}/github/orgs', () => {
     );
   });
 
+  it('answers 503 with Retry-After while GitHub rate-limits, and 502 when GitHub is down or answers garbage', async () => {
+    const { call, url } = await githubIntegration({ access_token: 'gho_orgs_token' });
+    gh.rateLimitLeft = 0;
+    try {
+      const limited = await call({ method: 'GET', url });
+      expect(limited.statusCode).toBe(503);
+      expect(limited.json().code).toBe('PROVIDER_RATE_LIMITED');
+      expect(limited.json().message).toBe(
+        'GitHub asks to wait before listing the organisations. GitHub answered 403: API rate limit exceeded for user ID 1.',
+      );
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(119);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(120);
+    } finally {
+      gh.rateLimitLeft = 5000;
+    }
+    gh.failures.push({ status: 502, text: 'Bad Gateway' });
+    const down = await call({ method: 'GET', url });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: 'GitHub could not list the organisations. GitHub answered 502: Bad Gateway',
+    });
+    gh.failures.push({ status: 200, text: '<html>maintenance</html>' });
+    const garbage = await call({ method: 'GET', url });
+    expect(garbage.statusCode).toBe(502);
+    expect(garbage.json().message).toBe(
+      'GitHub could not list the organisations. GitHub answered /user/orgs?per_page=100 with a body that is not JSON',
+    );
+    expect((await call({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
   it('is for managers of the account only: members 403, anonymous 401, other accounts and other providers 404', async () => {
     const { account, url } = await githubIntegration({ access_token: 'gho_orgs_token' });
     const member = await createUser(t.db, account.id, { role: 'user' });

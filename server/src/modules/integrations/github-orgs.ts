@@ -5,7 +5,7 @@ import { openSecrets, storedGrant } from '../../connectors/oauth-grant.ts';
 import { textSetting } from '../../connectors/settings.ts';
 import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
-import { conflict, notFound } from '../../core/errors.ts';
+import { AppError, conflict, notFound } from '../../core/errors.ts';
 import { selectIntegration } from './queries.ts';
 
 /**
@@ -27,7 +27,22 @@ export async function listGithubOrganizations(ctx: Ctx, id: string): Promise<Git
     if (isConnectorError(err, 'needs_reauthorization')) {
       throw conflict('GitHub no longer accepts the token: re-authorize GitHub to choose organisations.');
     }
-    if (isConnectorError(err)) throw conflict(`GitHub could not list the organisations. ${err.message}`);
+    // A provider that is down or rate-limits us is not the caller's conflict: 502, or 503 with GitHub's wait.
+    if (isConnectorError(err, 'rate_limited')) {
+      throw new AppError(
+        503,
+        'PROVIDER_RATE_LIMITED',
+        `GitHub asks to wait before listing the organisations. ${err.message}`,
+        {
+          retryAfterSeconds: err.retryAfterSeconds ?? 60,
+        },
+      );
+    }
+    if (isConnectorError(err, 'configuration'))
+      throw conflict(`GitHub could not list the organisations. ${err.message}`);
+    if (isConnectorError(err)) {
+      throw new AppError(502, 'PROVIDER_ERROR', `GitHub could not list the organisations. ${err.message}`);
+    }
     throw err;
   }
 }

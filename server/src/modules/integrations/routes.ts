@@ -143,9 +143,10 @@ Both answer 403 with code \`UPGRADE_REQUIRED\`. A Demo Data integration backfill
         summary: "The GitHub organisations the integration's token can see (managers)",
         description: `For the Setup form's organisation picker: GitHub's \`GET /user/orgs\` with the OAuth token (or
 the personal access token saved in Setup). 404 for an integration that is not GitHub; 409 without a token or
-when GitHub refuses it. The chosen logins are saved as \`config.organizations\` (comma separated).`,
+when GitHub refuses it; 503 with \`Retry-After\` while GitHub rate-limits; 502 when GitHub fails or answers
+something that is not JSON. The chosen logins are saved as \`config.organizations\` (comma separated).`,
         params: idParams,
-        response: { 200: githubOrgList, 409: errorBody, ...refusals },
+        response: { 200: githubOrgList, 409: errorBody, 502: errorBody, 503: errorBody, ...refusals },
       },
     },
     async (request) => listGithubOrganizations(ctxOf(deps, request), request.params.id),

@@ -57,6 +57,26 @@ describe('OAuthSection', () => {
     expect(screen.getByRole('button', { name: 'Re-authorize' })).toBeEnabled();
   });
 
+  it('says it reads presence from a presence source', () => {
+    show(base);
+    expect(
+      screen.getByText("Overlap reads your team's presence from Slack with this authorization."),
+    ).toBeInTheDocument();
+  });
+
+  it('says it reads activity, not presence, from GitHub', () => {
+    show({
+      ...base,
+      kind: 'events',
+      provider: 'github',
+      oauth: { provider: 'github', configured: true, needsReauthorization: false },
+      service: { ...base.service, name: 'GitHub', provider: 'github', category: 'development' },
+    });
+    expect(
+      screen.getByText("Overlap reads your team's activity from GitHub with this authorization."),
+    ).toBeInTheDocument();
+  });
+
   it('hides the token while stopped', () => {
     show({ ...base, status: 'inactive', connected: true, maskedSecrets: { access_token: '••••9f2c' } });
     expect(screen.queryByTestId('masked-token')).toBeNull();

@@ -41,7 +41,7 @@ export function OAuthSection({ integration }: { integration: IntegrationDetail }
     <Card>
       <CardHeader
         title="Authorization"
-        description={`Overlap reads your team's presence from ${name} with this authorization.`}
+        description={`Overlap reads your team's ${integration.kind === 'presence' ? 'presence' : 'activity'} from ${name} with this authorization.`}
         actions={
           integration.connected ? action('Re-authorize', oauth.needsReauthorization) : action(`Connect ${name}`, true)
         }
