@@ -1,62 +1,40 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/client.ts';
-import { freePort } from '../src/db/embedded.ts';
 import { SecretBox } from '../src/lib/crypto.ts';
 import { issueApiKey } from '../src/modules/integrations/api-keys.ts';
 import { INTERRUPTED_RUN_MESSAGE } from '../src/pipeline/interrupted-runs.ts';
 import { createAccount, createUser, sessionCookie } from './factories.ts';
+import { spawnServer } from './processes.ts';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 const APP_SECRET = 'crash-test-secret-crash-test-secret-0000';
 const dataDir = mkdtempSync(join(tmpdir(), 'overlap-crash-'));
-let running: ChildProcess | null = null;
+let running: Server | null = null;
 
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
+type Server = Awaited<ReturnType<typeof spawnServer>>;
+
+async function startServer(): Promise<Server> {
+  const server = await spawnServer(
+    ['--import', 'tsx', 'server/src/main.ts'],
+    {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATA_DIR: dataDir,
       APP_SECRET,
       SEED_DEMO: 'false',
       JOBS: 'false',
-      DATABASE_URL: '',
       INGEST_RATE_LIMIT_PER_MINUTE: '1000000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running = child;
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d) => {
-    out += d.toString();
-  });
-  const deadline = Date.now() + 90_000;
-  while (!/Overlap is running at/.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: `http://127.0.0.1:${port}`, child };
+    { path: dataDir },
+  );
+  running = server;
+  await server.running(90_000);
+  return server;
 }
 
-/** The embedded PostgreSQL of the server: its port is the fourth line of postmaster.pid. */
-function serverDatabaseUrl(): string {
-  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    ?.trim();
-  return `postgres://overlap:overlap@127.0.0.1:${port}/overlap`;
-}
+const serverDatabaseUrl = () => (running as Server).databaseUrl();
 
 async function connectToServerDatabase(): Promise<pg.Client> {
   const db = new pg.Client({ connectionString: serverDatabaseUrl() });
@@ -65,10 +43,9 @@ async function connectToServerDatabase(): Promise<pg.Client> {
 }
 
 async function stopRunning(): Promise<void> {
-  if (running && running.exitCode === null) {
-    const exited = new Promise((r) => running?.once('exit', r));
-    running.kill('SIGTERM');
-    await exited;
+  if (running && running.child.exitCode === null) {
+    running.child.kill('SIGTERM');
+    await running.exited;
   }
 }
 

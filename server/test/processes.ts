@@ -30,9 +30,16 @@ export async function until(check: () => boolean, ms: number): Promise<boolean> 
   return check();
 }
 
-/** Runs `node <args>` from the repository root, detached, on a free port with a fresh data directory. */
-export async function spawnServer(args: string[], env: Record<string, string>, dataDirPrefix: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), dataDirPrefix));
+/**
+ * Runs `node <args>` from the repository root, detached, on a free port, with a fresh data directory
+ * named by `dataDir.prefix`, or an existing one (`dataDir.path`: a restart on the same database).
+ */
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  data: { prefix: string } | { path: string },
+) {
+  const dataDir = 'path' in data ? data.path : mkdtempSync(join(tmpdir(), data.prefix));
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -66,9 +73,21 @@ export async function spawnServer(args: string[], env: Record<string, string>, d
   const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
   const postgresPid = () =>
     existsSync(pidFile) ? Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : null;
+  /** Resolves once the server says it is running; throws its output if it exits or takes longer than `ms`. */
+  const running = async (ms: number) => {
+    const up = await until(() => output.includes('Overlap is running at') || child.exitCode !== null, ms);
+    if (!up || child.exitCode !== null) throw new Error(`the server did not come up:\n${output}`);
+  };
+  /** The server's embedded PostgreSQL, as a client connects to it (its port is postmaster.pid's fourth line). */
+  const databaseUrl = () =>
+    `postgres://overlap:overlap@127.0.0.1:${readFileSync(pidFile, 'utf8').split('\n')[3]?.trim()}/overlap`;
   return {
     child,
     port,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    running,
+    databaseUrl,
     exited,
     postgresPid,
     hasPidFile: () => existsSync(pidFile),

@@ -22,13 +22,12 @@ async function startWrapper() {
   const s = await spawnServer(
     ['scripts/start.mjs'],
     { APP_SECRET: 'start-test-secret-start-test-secret-000' },
-    'overlap-start-',
+    { prefix: 'overlap-start-' },
   );
   const pgid = s.child.pid as number;
   started.push(pgid);
   // Start-up may build the web app first when its sources are newer than the build.
-  const running = await until(() => s.output().includes('Overlap is running at') || s.child.exitCode !== null, 240_000);
-  if (!running || s.child.exitCode !== null) throw new Error(`npm start did not come up:\n${s.output()}`);
+  await s.running(240_000);
   const postgresPid = s.postgresPid();
   if (postgresPid === null) throw new Error(`npm start left no postmaster.pid:\n${s.output()}`);
   return { ...s, ...keepAliveClient(s.port), pgid, postgresPid };

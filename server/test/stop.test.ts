@@ -11,7 +11,7 @@ const start = () =>
   spawnServer(
     ['--import', 'tsx', 'server/src/main.ts'],
     { NODE_ENV: 'production', APP_SECRET: 'stop-test-secret-stop-test-secret-0000' },
-    'overlap-stop-',
+    { prefix: 'overlap-stop-' },
   );
 
 /** Signals the process group and waits at most 5 s for the server and its PostgreSQL to be gone. */
