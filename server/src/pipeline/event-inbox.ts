@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { RollupRange } from '../engine/rollups.ts';
 import { refreshRollupRanges } from '../engine/rollups.ts';
+import { effectiveTimezone } from '../lib/zoned-time.ts';
 import { openEventBlocks } from './events-store.ts';
 import { type IdentityRefresh, refreshIdentities } from './identity.ts';
 import { PUMP_LOCK } from './presence-inbox.ts';
@@ -18,6 +19,9 @@ interface TakenEvent extends Record<string, unknown> {
   timestamp: Date;
   at_ms: number;
   person_status: string;
+  integration_kind: string;
+  timezone_manual: string | null;
+  timezone_automatic: string | null;
 }
 
 export interface EventDrainResult {
@@ -49,14 +53,15 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
     const ids = `{${taken.rows.map((r) => r.event_id).join(',')}}`;
     const events = await tx.execute<TakenEvent>(sql`
       with locked as (
-        select p.id, p.status from people p
+        select p.id, p.status, p.timezone_manual, p.timezone_automatic from people p
          where p.id in (select person_id from activity_events where id = any(${ids}::uuid[]))
          order by p.id
            for no key update of p
       )
       select e.account_id, e.integration_id, e.person_id, e.person_integration_id as pi_id, e.kind, e.timestamp,
-             (extract(epoch from e.timestamp) * 1000)::float8 as at_ms, l.status as person_status
-        from activity_events e join locked l on l.id = e.person_id
+             (extract(epoch from e.timestamp) * 1000)::float8 as at_ms, l.status as person_status,
+             l.timezone_manual, l.timezone_automatic, i.kind as integration_kind
+        from activity_events e join locked l on l.id = e.person_id join integrations i on i.id = e.integration_id
        where e.id = any(${ids}::uuid[])`);
     const live = events.rows.filter((e) => e.person_status !== 'ignored');
     await applyEvents(tx, live);
@@ -72,29 +77,73 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
 async function applyEvents(tx: DbOrTx, events: TakenEvent[]): Promise<void> {
   if (events.length === 0) return;
   const newest = new Map<string, IdentityRefresh>();
-  const spans = new Map<string, RollupRange>();
   const byIntegration = new Map<string, { accountId: string; rows: TakenEvent[] }>();
   for (const e of events) {
     const seen = newest.get(e.pi_id);
     if (!seen?.seenAt || seen.seenAt.getTime() < e.at_ms) {
       newest.set(e.pi_id, { personId: e.person_id, personIntegrationId: e.pi_id, seenAt: new Date(e.at_ms) });
     }
-    const span = spans.get(e.person_id);
-    spans.set(e.person_id, {
-      personId: e.person_id,
-      from: Math.min(span?.from ?? e.at_ms, e.at_ms),
-      to: Math.max(span?.to ?? e.at_ms, e.at_ms),
-    });
     const group = byIntegration.get(e.integration_id) ?? { accountId: e.account_id, rows: [] };
     group.rows.push(e);
     byIntegration.set(e.integration_id, group);
   }
   await refreshIdentities(tx, [...newest.values()]);
-  const ranges = [...spans.values()];
+  // Event blocks (integrations of kind `events`) change the days' online minutes and blocks: their
+  // windows are recomputed in full. Otherwise new events only change the event counts of their days.
+  const recomputed: RollupRange[] = [];
   for (const [id, { accountId, rows }] of byIntegration) {
-    ranges.push(...(await openEventBlocks(tx, { id, accountId }, rows)));
+    if (rows[0]?.integration_kind !== 'events') continue;
+    recomputed.push(...(await openEventBlocks(tx, { id, accountId }, rows)));
   }
-  await refreshRollupRanges(tx, ranges);
+  await refreshRollupRanges(tx, recomputed);
+  await refreshEventCounts(tx, events);
+}
+
+/**
+ * Brings the event count of each (person, local day) holding one of `events` to the number of
+ * events stored for that day, in one statement; the day's online minutes and blocks are left as
+ * they are (events outside event blocks do not change them), and a day without a rollup yet gets
+ * one with no minutes and no blocks. Exact whatever was counted before: the count is taken again
+ * (index range on person and time), only for the days touched, never the whole span between them.
+ */
+export async function refreshEventCounts(
+  tx: DbOrTx,
+  events: Pick<TakenEvent, 'person_id' | 'account_id' | 'at_ms' | 'timezone_manual' | 'timezone_automatic'>[],
+): Promise<void> {
+  const seen = new Set<string>();
+  const persons: string[] = [];
+  const accounts: string[] = [];
+  const zones: string[] = [];
+  const instants: string[] = [];
+  for (const e of events) {
+    const key = `${e.person_id}/${e.at_ms}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    persons.push(e.person_id);
+    accounts.push(e.account_id);
+    zones.push(effectiveTimezone(e.timezone_manual, e.timezone_automatic));
+    instants.push(new Date(e.at_ms).toISOString());
+  }
+  if (persons.length === 0) return;
+  await tx.execute(sql`
+    with d as (
+      select distinct x.person_id, x.account_id, x.tz, (x.t at time zone x.tz)::date as day
+        from unnest(${sql.param(persons)}::uuid[], ${sql.param(accounts)}::uuid[], ${sql.param(zones)}::text[],
+                    ${sql.param(instants)}::timestamptz[])
+          as x(person_id, account_id, tz, t)
+    ),
+    counted as (
+      select d.person_id, d.day, d.account_id,
+             (select count(*)::int from activity_events e
+               where e.person_id = d.person_id
+                 and e.timestamp >= (d.day::timestamp at time zone d.tz)
+                 and e.timestamp < ((d.day + 1)::timestamp at time zone d.tz)) as events
+        from d
+    )
+    insert into person_daily_rollups as r (person_id, day, account_id, minutes_online, blocks, events, updated_at)
+    select c.person_id, c.day, c.account_id, 0, 0, c.events, now() from counted c where c.events > 0
+    on conflict (person_id, day) do update set events = excluded.events, updated_at = excluded.updated_at
+    where r.events is distinct from excluded.events`);
 }
 
 /** Whether any event still waits in the inbox (of any process). */

@@ -70,3 +70,54 @@ describe('events pushed to an events integration', () => {
     });
   });
 });
+
+describe('events pushed to a presence integration', () => {
+  it('count into the days they fall on; the online minutes and blocks of presence stay as they are', async () => {
+    const account = await createAccount(t.db);
+    const { apiKey } = await createPushIntegration(t.deps, account.id);
+    const send = (url: string, body: object) =>
+      client(t.app)({ method: 'POST', url, body: { source: 'bridge', ...body }, headers: bearer(apiKey) });
+    for (const time of ['10:00', '10:01', '10:02', '10:03']) {
+      const res = await send('/api/v1/presence', {
+        timestamp: at(time),
+        users: [{ personIdentifier: 'dev-1', status: 'online', timezone: 'UTC' }],
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const events = (list: object[]) => send('/api/v1/events', { timestamp: new Date().toISOString(), events: list });
+    const rollups = async () => {
+      await t.deps.presence.settled();
+      const [person] = await t.db.select({ id: people.id }).from(people).where(eq(people.accountId, account.id));
+      return t.db
+        .select({
+          day: personDailyRollups.day,
+          minutes: personDailyRollups.minutesOnline,
+          blocks: personDailyRollups.blocks,
+          events: personDailyRollups.events,
+        })
+        .from(personDailyRollups)
+        .where(eq(personDailyRollups.personId, person?.id ?? ''))
+        .orderBy(personDailyRollups.day);
+    };
+    const before = await rollups();
+    expect(before).toEqual([{ day, minutes: 4, blocks: 1, events: 0 }]);
+
+    const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await events([
+      commit('e1', '10:01'),
+      commit('e2', '10:30'),
+      { ...commit('e0', '23:00'), timestamp: `${dayBefore}T23:00:00.000Z` },
+    ]);
+    expect(await rollups()).toEqual([
+      { day: dayBefore, minutes: 0, blocks: 0, events: 1 },
+      { day, minutes: 4, blocks: 1, events: 2 },
+    ]);
+
+    const again = await events([commit('e2', '10:30'), commit('e3', '11:00')]);
+    expect(again.json()).toMatchObject({ created: 1, duplicates: 1 });
+    expect(await rollups()).toEqual([
+      { day: dayBefore, minutes: 0, blocks: 0, events: 1 },
+      { day, minutes: 4, blocks: 1, events: 3 },
+    ]);
+  });
+});
