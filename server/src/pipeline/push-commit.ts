@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
 import type { ApiCallRow } from './api-call-log.ts';
 import { type Batcher, batcherPerOwner } from './group-batcher.ts';
-import { type InboxEntry, inboxRow } from './presence-inbox.ts';
+import type { InboxEntry } from './presence-inbox.ts';
 import type { RunEventRow, RunRow } from './run-recorder.ts';
 
 /** What one presence push writes: its inbox rows, its run record with debug events, its API call log row. */
@@ -23,48 +23,87 @@ export const GROUP_WINDOW_MS = 2;
  * One statement for a whole group of pushes (prepared once per connection: the text never
  * changes, every value is a parameter): their inbox rows, runs, debug events and API call log rows,
  * and each integration's last_run_at. Autocommitted: one commit, one WAL flush for the group.
+ * The inbox rows go as arrays, one element per row ($4 to $8), and what a push's rows share
+ * (account, integration, instant) once per push ($9 to $11, indexed by $4): fewer bytes to send
+ * and no JSON object per row to build and parse.
  */
 const GROUP_SQL = `
 with inbox as (
   insert into presence_inbox (account_id, integration_id, person_integration_id, at, status, timezone, details)
-  select r.a, r.i, r.pi, r.at, r.s, r.tz, r.d
-    from jsonb_to_recordset($1::jsonb) as r(a uuid, i uuid, pi uuid, at timestamptz, s text, tz text, d jsonb)
+  select ($9::uuid[])[r.n], ($10::uuid[])[r.n], r.pi, ($11::timestamptz[])[r.n], r.s, r.tz, r.d
+    from unnest($4::int[], $5::uuid[], $6::text[], $7::text[], $8::jsonb[]) as r(n, pi, s, tz, d)
 ), runs as (
   insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
                                 duration_ms, people_found, events_created)
   select r.id, r.integration_id, r.account_id, r.trigger, r.status, r.started_at, r.finished_at, r.duration_ms,
          r.people_found, r.events_created
-    from jsonb_to_recordset($2::jsonb) as r(id uuid, integration_id uuid, account_id uuid, trigger text, status text,
+    from jsonb_to_recordset($1::jsonb) as r(id uuid, integration_id uuid, account_id uuid, trigger text, status text,
          started_at timestamptz, finished_at timestamptz, duration_ms int, people_found int, events_created int)
   returning id
 ), debug as (
   insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
   select e.run_id, e.event, e.ts, e.dur, e.details
-    from jsonb_to_recordset($3::jsonb) as e(run_id uuid, event text, ts timestamptz, dur int, details jsonb)
+    from jsonb_to_recordset($2::jsonb) as e(run_id uuid, event text, ts timestamptz, dur int, details jsonb)
    where e.run_id in (select id from runs)
 ), calls as (
   insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, payload, response)
   select c.integration_id, c.account_id, c.method, c.endpoint, c.status_code, c.duration_ms, c.payload, c.response
-    from jsonb_to_recordset($4::jsonb) as c(integration_id uuid, account_id uuid, method text, endpoint text,
+    from jsonb_to_recordset($3::jsonb) as c(integration_id uuid, account_id uuid, method text, endpoint text,
          status_code int, duration_ms int, payload text, response text)
 )
 update integrations i
    set last_run_at = greatest(coalesce(i.last_run_at, v.started), v.started)
   from (select r.integration_id as id, max(r.started_at) as started
-          from jsonb_to_recordset($2::jsonb) as r(integration_id uuid, started_at timestamptz)
+          from jsonb_to_recordset($1::jsonb) as r(integration_id uuid, started_at timestamptz)
          group by r.integration_id) v
  where i.id = v.id
    and (i.last_run_at is null or i.last_run_at < v.started - interval '1 second')`;
 
 export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWrite[]): Promise<void> {
+  const rowPush: number[] = [];
+  const rowPi: string[] = [];
+  const rowStatus: string[] = [];
+  const rowTz: (string | null)[] = [];
+  const rowDetails: (string | null)[] = [];
+  const pushAccount: (string | null)[] = [];
+  const pushIntegration: (string | null)[] = [];
+  const pushAt: (string | null)[] = [];
+  // A push's rows share account, integration and instant; rows that don't get their own entry.
+  const shared = new Map<string, number>();
+  for (const w of writes) {
+    for (const e of w.inbox) {
+      const at = e.at.toISOString();
+      const key = `${e.accountId}/${e.integrationId}/${at}`;
+      let n = shared.get(key);
+      if (n === undefined) {
+        pushAccount.push(e.accountId);
+        pushIntegration.push(e.integrationId);
+        pushAt.push(at);
+        n = pushAt.length;
+        shared.set(key, n);
+      }
+      rowPush.push(n);
+      rowPi.push(e.personIntegrationId);
+      rowStatus.push(e.status);
+      rowTz.push(e.timezone);
+      rowDetails.push(e.details && Object.keys(e.details).length > 0 ? JSON.stringify(e.details) : null);
+    }
+  }
   await pool.query({
-    name: 'presence_push_group',
+    name: 'presence_push_group_v2',
     text: GROUP_SQL,
     values: [
-      JSON.stringify(writes.flatMap((w) => w.inbox.map(inboxRow))),
       JSON.stringify(writes.map((w) => w.run)),
       JSON.stringify(writes.flatMap((w) => w.runEvents)),
       JSON.stringify(writes.flatMap((w) => (w.apiCall ? [w.apiCall] : []))),
+      rowPush,
+      rowPi,
+      rowStatus,
+      rowTz,
+      rowDetails,
+      pushAccount,
+      pushIntegration,
+      pushAt,
     ],
   });
 }
