@@ -158,7 +158,8 @@ export async function ingestPresence(
  * the new events are stored once per externalId with their ids in the event inbox, and the run
  * record and API call log row are written in the same transaction, shared with the events pushes
  * arriving at the same time: a 2xx means all of it is committed. The pump then refreshes the
- * identities, event blocks and rollups right behind, once per round for every push in it.
+ * identities, event blocks and rollups right behind, once per round for every push in it, and
+ * tells the dashboards.
  */
 export async function ingestEvents(
   deps: AppDeps,
@@ -191,8 +192,8 @@ export async function ingestEvents(
   await markConnected(db, integration);
   if (result.created > 0) {
     ingestedItems.inc({ kind: 'event' }, result.created);
+    // The pump tells the dashboards once the round has applied these events (blocks, rollups).
     deps.presence.kick();
-    await deps.notify(integration.accountId, 'events');
   }
   return result;
 }
