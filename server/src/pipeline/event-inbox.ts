@@ -100,50 +100,87 @@ async function applyEvents(tx: DbOrTx, events: TakenEvent[]): Promise<void> {
 }
 
 /**
- * Brings the event count of each (person, local day) holding one of `events` to the number of
- * events stored for that day, in one statement; the day's online minutes and blocks are left as
- * they are (events outside event blocks do not change them), and a day without a rollup yet gets
- * one with no minutes and no blocks. Exact whatever was counted before: the count is taken again
- * (index range on person and time), only for the days touched, never the whole span between them.
+ * Brings the event count of each (person, local day) holding one of `events` (a round's events, taken
+ * out of the event inbox) up to date, in one statement; the day's online minutes and blocks are left
+ * as they are (events outside event blocks do not change them), and a day without a rollup yet gets
+ * one with no minutes and no blocks.
+ *
+ * Incremental where that is exact: when the day's rollup is still the version this function wrote
+ * last (its xmin is the one recorded in event_count_marks), nothing else rewrote it since, so it
+ * counts every stored event of the day but those still waiting in the inbox, and the round's events
+ * are added to it. Otherwise (first event of the day, or the rollup recomputed by someone else, who
+ * may have counted waiting events) the day's events are counted again, those still waiting left
+ * out: they are added by the round that takes them.
  */
 export async function refreshEventCounts(
   tx: DbOrTx,
   events: Pick<TakenEvent, 'person_id' | 'account_id' | 'at_ms' | 'timezone_manual' | 'timezone_automatic'>[],
 ): Promise<void> {
-  const seen = new Set<string>();
+  const weight = new Map<string, number>();
   const persons: string[] = [];
   const accounts: string[] = [];
   const zones: string[] = [];
   const instants: string[] = [];
   for (const e of events) {
     const key = `${e.person_id}/${e.at_ms}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const seen = weight.get(key);
+    if (seen !== undefined) {
+      weight.set(key, seen + 1);
+      continue;
+    }
+    weight.set(key, 1);
     persons.push(e.person_id);
     accounts.push(e.account_id);
     zones.push(effectiveTimezone(e.timezone_manual, e.timezone_automatic));
     instants.push(new Date(e.at_ms).toISOString());
   }
   if (persons.length === 0) return;
+  const counts = persons.map((p, i) => weight.get(`${p}/${Date.parse(instants[i] as string)}`) ?? 1);
   await tx.execute(sql`
-    with d as (
-      select distinct x.person_id, x.account_id, x.tz, (x.t at time zone x.tz)::date as day
+    with x as (
+      select x.person_id, x.account_id, x.tz, (x.t at time zone x.tz)::date as day, x.n
         from unnest(${sql.param(persons)}::uuid[], ${sql.param(accounts)}::uuid[], ${sql.param(zones)}::text[],
-                    ${sql.param(instants)}::timestamptz[])
-          as x(person_id, account_id, tz, t)
+                    ${sql.param(instants)}::timestamptz[], ${sql.param(counts)}::int[])
+          as x(person_id, account_id, tz, t, n)
+    ),
+    d as (
+      select x.person_id, x.day, min(x.account_id::text)::uuid as account_id, min(x.tz) as tz, sum(x.n)::int as added
+        from x group by x.person_id, x.day
+    ),
+    cur as (
+      select d.*, r.events as was, coalesce(r.xmin::text = m.row_xmin, false) as ours,
+             (d.day::timestamp at time zone d.tz) as ws, ((d.day + 1)::timestamp at time zone d.tz) as we
+        from d
+        left join person_daily_rollups r on r.person_id = d.person_id and r.day = d.day
+        left join event_count_marks m on m.person_id = d.person_id and m.day = d.day
+    ),
+    waiting as (
+      select c.person_id, c.day, count(*)::int as n
+        from event_inbox i
+        join activity_events e on e.id = i.event_id
+        join cur c on c.person_id = e.person_id and e.timestamp >= c.ws and e.timestamp < c.we
+       where not c.ours
+       group by c.person_id, c.day
     ),
     counted as (
-      select d.person_id, d.day, d.account_id,
-             (select count(*)::int from activity_events e
-               where e.person_id = d.person_id
-                 and e.timestamp >= (d.day::timestamp at time zone d.tz)
-                 and e.timestamp < ((d.day + 1)::timestamp at time zone d.tz)) as events
-        from d
+      select c.person_id, c.day, c.account_id,
+             case when c.ours then c.was + c.added
+                  else (select count(*)::int from activity_events e
+                         where e.person_id = c.person_id and e.timestamp >= c.ws and e.timestamp < c.we)
+                       - coalesce(w.n, 0)
+             end as events
+        from cur c left join waiting w on w.person_id = c.person_id and w.day = c.day
+    ),
+    written as (
+      insert into person_daily_rollups as r (person_id, day, account_id, minutes_online, blocks, events, updated_at)
+      select c.person_id, c.day, c.account_id, 0, 0, c.events, now() from counted c where c.events > 0
+      on conflict (person_id, day) do update set events = excluded.events, updated_at = excluded.updated_at
+      where r.events is distinct from excluded.events
+      returning r.person_id, r.day, r.xmin::text as row_xmin
     )
-    insert into person_daily_rollups as r (person_id, day, account_id, minutes_online, blocks, events, updated_at)
-    select c.person_id, c.day, c.account_id, 0, 0, c.events, now() from counted c where c.events > 0
-    on conflict (person_id, day) do update set events = excluded.events, updated_at = excluded.updated_at
-    where r.events is distinct from excluded.events`);
+    insert into event_count_marks as m (person_id, day, row_xmin)
+    select person_id, day, row_xmin from written
+    on conflict (person_id, day) do update set row_xmin = excluded.row_xmin`);
 }
 
 /** Whether any event still waits in the inbox (of any process). */

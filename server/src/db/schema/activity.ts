@@ -113,6 +113,23 @@ export const eventInbox = pgTable('event_inbox', {
   eventId: uuid('event_id').notNull(),
 });
 
+/**
+ * For each (person, local day), the version (xmin, as text) of its person_daily_rollups row that the
+ * event rounds wrote last: while the row is still that version, a round adds its new events to the
+ * count instead of counting the day again (pipeline/event-inbox.ts). Unlogged (a database crash
+ * empties it: the days are counted again) and without a foreign key (a mark whose row is gone no
+ * longer matches).
+ */
+export const eventCountMarks = pgTable(
+  'event_count_marks',
+  {
+    personId: uuid('person_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    rowXmin: text('row_xmin').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.day] })],
+);
+
 export const activityBlocks = pgTable(
   'activity_blocks',
   {
