@@ -1,8 +1,8 @@
-import { activitiesQuery, activitiesResponse } from '@overlap/contract/activity';
+import { type ActivitiesResponse, activitiesQuery, activitiesResponse } from '@overlap/contract/activity';
 import { plainJsonResponse } from '../../lib/plain-json.ts';
 import type { AreaPlugin } from '../area.ts';
 import { ctxOf } from '../area.ts';
-import { getActivitiesDay } from './service.ts';
+import { getActivitiesDayJson } from './service.ts';
 
 const activitiesRoutes: AreaPlugin = async (app, { deps }) => {
   app.get(
@@ -18,7 +18,12 @@ const activitiesRoutes: AreaPlugin = async (app, { deps }) => {
         response: { 200: activitiesResponse },
       },
     },
-    async (request) => getActivitiesDay(ctxOf(deps, request), request.query),
+    // The service writes the answer's JSON text (most of it built by PostgreSQL); a string with a
+    // JSON content type is sent as it is, without serializing it again.
+    async (request, reply) => {
+      const text = await getActivitiesDayJson(ctxOf(deps, request), request.query);
+      return reply.type('application/json; charset=utf-8').send(text as unknown as ActivitiesResponse);
+    },
   );
 };
 export default activitiesRoutes;

@@ -1,17 +1,12 @@
-import type { ActivitiesResponse } from '@overlap/contract/activity';
+import type { ActivitiesResponse, DashboardPerson } from '@overlap/contract/activity';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../core/context.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { PREDICTIONS_FEATURE } from '../../engine/predictions/feature.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import { resolveDayWindow } from './day-window.ts';
-import {
-  findBlocksInWindow,
-  findEventsInWindow,
-  findPredictionsInWindow,
-  groupByPerson,
-  uuidArray,
-} from './read-queries.ts';
+import { findBlocksJson, findEventsJson, findPredictionsJson, type PersonItemsRow } from './day-json-queries.ts';
+import { uuidArray } from './read-queries.ts';
 
 interface DashboardPersonRow extends Record<string, unknown> {
   id: string;
@@ -22,49 +17,50 @@ interface DashboardPersonRow extends Record<string, unknown> {
   timezone_manual: string | null;
   timezone_automatic: string | null;
   is_online: boolean;
-  last_seen_at: Date | null;
+  /** `toISOString()` of the time, written by PostgreSQL. */
+  last_seen_at: string | null;
   person_identifier: string | null;
   is_demo: boolean;
 }
 
 /**
- * The dashboard day: every active person of the account (only `visiblePeople` when given) with the
- * blocks, events and predictions of the day window in the viewer's timezone: four queries run in
- * parallel, whatever the number of people.
+ * The dashboard day as JSON text: every active person of the account (only `visiblePeople` when
+ * given) with the blocks, events and predictions of the day window in the viewer's timezone. Four
+ * queries run in parallel, whatever the number of people; PostgreSQL writes each person's lists
+ * (`day-json-queries.ts`), so the large part of the answer is never parsed into objects nor
+ * stringified here. The text is exactly an `ActivitiesResponse`, people in list order.
  */
-export async function getActivitiesDay(
+export async function getActivitiesDayJson(
   ctx: Ctx,
   query: { date?: string; tz?: string; visiblePeople?: string[] },
-): Promise<ActivitiesResponse> {
+  now = new Date(),
+): Promise<string> {
   const timeZone = query.tz ?? 'UTC';
-  const window = resolveDayWindow(query.date, timeZone);
+  const window = resolveDayWindow(query.date, timeZone, now);
   const visible = query.visiblePeople;
   const shown = sql`select id from people
     where account_id = ${ctx.accountId} and status = 'active' and archived_at is null
       ${visible ? sql`and id = any(${uuidArray(visible)})` : sql``}`;
-  // One round trip: people, blocks, events and (with the feature flag) predictions in parallel.
   const [peopleRows, blocks, events, predictions] = await Promise.all([
     preparedRows<DashboardPersonRow>(
       ctx.db,
       sql`
-      select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at,
+      select id, name, email, status, color, timezone_manual, timezone_automatic, is_online,
+        to_char(last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_seen_at,
         person_identifier, is_demo
       from people p where p.id in (${shown})
       order by lower(coalesce(name, email, person_identifier, '')), created_at, id`,
     ),
-    findBlocksInWindow(ctx.db, ctx.accountId, shown, window),
-    findEventsInWindow(ctx.db, ctx.accountId, shown, window),
-    findPredictionsInWindow(ctx.db, ctx.accountId, shown, window, PREDICTIONS_FEATURE),
+    findBlocksJson(ctx.db, ctx.accountId, shown, window, now),
+    findEventsJson(ctx.db, ctx.accountId, shown, window),
+    findPredictionsJson(ctx.db, ctx.accountId, shown, window, now, PREDICTIONS_FEATURE),
   ]);
-  const blocksOf = groupByPerson(blocks);
-  const eventsOf = groupByPerson(events);
-  const predictionsOf = groupByPerson(predictions);
-  return {
-    date: window.date,
-    timezone: timeZone,
-    windowStart: window.from.toISOString(),
-    windowEnd: window.to.toISOString(),
-    people: peopleRows.map((p) => ({
+  const byPerson = (rows: PersonItemsRow[]) => new Map(rows.map((r) => [r.person_id, r.items]));
+  const blocksOf = byPerson(blocks);
+  const eventsOf = byPerson(events);
+  const predictionsOf = byPerson(predictions);
+  const people = peopleRows.map((p) => {
+    const head: Omit<DashboardPerson, 'activityBlocks' | 'activityEvents' | 'activityPredictions'> = {
       id: p.id,
       name: p.name,
       email: p.email,
@@ -72,12 +68,22 @@ export async function getActivitiesDay(
       color: p.color,
       timezone: effectiveTimezone(p.timezone_manual, p.timezone_automatic),
       isOnline: p.is_online,
-      lastSeenAt: p.last_seen_at ? new Date(p.last_seen_at).toISOString() : null,
+      lastSeenAt: p.last_seen_at,
       personIdentifier: p.person_identifier,
       isDemo: p.is_demo,
-      activityBlocks: blocksOf.get(p.id) ?? [],
-      activityEvents: eventsOf.get(p.id) ?? [],
-      activityPredictions: predictionsOf.get(p.id) ?? [],
-    })),
+    };
+    return `${openObject(head)},"activityBlocks":${blocksOf.get(p.id) ?? '[]'},"activityEvents":${
+      eventsOf.get(p.id) ?? '[]'
+    },"activityPredictions":${predictionsOf.get(p.id) ?? '[]'}}`;
+  });
+  const head: Omit<ActivitiesResponse, 'people'> = {
+    date: window.date,
+    timezone: timeZone,
+    windowStart: window.from.toISOString(),
+    windowEnd: window.to.toISOString(),
   };
+  return `${openObject(head)},"people":[${people.join(',')}]}`;
 }
+
+/** `JSON.stringify` of a non-empty object without its closing brace, to append more fields. */
+const openObject = (value: object) => JSON.stringify(value).slice(0, -1);
