@@ -126,7 +126,9 @@ async function buildTeam(now: Date) {
     lastSeenAt: minutesAgo(2),
     color: '#ff0000',
   });
-  await t.db.execute(sql`update people set last_seen_at = last_seen_at + interval '777 microseconds' where id = ${ada.id}`);
+  await t.db.execute(
+    sql`update people set last_seen_at = last_seen_at + interval '777 microseconds' where id = ${ada.id}`,
+  );
   const adaSlack = await linkPerson(t.db, ada, slack);
   const adaTeams = await linkPerson(t.db, ada, teams);
   const adaGithub = await linkPerson(t.db, ada, github);
@@ -250,8 +252,15 @@ describe('the day timeline written by PostgreSQL', () => {
       integrationName: 'Slack "team"',
       integrationColor: '#4a154b',
     });
-    expect(blocks.find((b) => b.durationMinutes === 0)).toMatchObject({ integrationName: 'Teams', integrationColor: null });
-    expect(blocks.find((b) => b.isOngoing)).toMatchObject({ endTime: null, durationMinutes: 91, metadata: { 10: 'a', b: 1 } });
+    expect(blocks.find((b) => b.durationMinutes === 0)).toMatchObject({
+      integrationName: 'Teams',
+      integrationColor: null,
+    });
+    expect(blocks.find((b) => b.isOngoing)).toMatchObject({
+      endTime: null,
+      durationMinutes: 91,
+      metadata: { 10: 'a', b: 1 },
+    });
     expect(ada.activityEvents).toHaveLength(1);
     expect(ada.activityEvents[0]).toMatchObject({
       timestamp: `${team.today}T05:15:00.123Z`,

@@ -4,8 +4,8 @@ import type { Ctx } from '../../core/context.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { PREDICTIONS_FEATURE } from '../../engine/predictions/feature.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
+import { findBlocksJson, findEventsJson, findPredictionsJson } from './day-json-queries.ts';
 import { resolveDayWindow } from './day-window.ts';
-import { findBlocksJson, findEventsJson, findPredictionsJson, type PersonItemsRow } from './day-json-queries.ts';
 import { uuidArray } from './read-queries.ts';
 
 interface DashboardPersonRow extends Record<string, unknown> {
@@ -26,9 +26,9 @@ interface DashboardPersonRow extends Record<string, unknown> {
 /**
  * The dashboard day as JSON text: every active person of the account (only `visiblePeople` when
  * given) with the blocks, events and predictions of the day window in the viewer's timezone. Four
- * queries run in parallel, whatever the number of people; PostgreSQL writes each person's lists
- * (`day-json-queries.ts`), so the large part of the answer is never parsed into objects nor
- * stringified here. The text is exactly an `ActivitiesResponse`, people in list order.
+ * queries run in parallel, whatever the number of people; each person's lists are written
+ * from text columns (`day-json-queries.ts`), so the large part of the answer is never parsed
+ * into objects nor stringified. The text is exactly an `ActivitiesResponse`, people in list order.
  */
 export async function getActivitiesDayJson(
   ctx: Ctx,
@@ -41,7 +41,7 @@ export async function getActivitiesDayJson(
   const shown = sql`select id from people
     where account_id = ${ctx.accountId} and status = 'active' and archived_at is null
       ${visible ? sql`and id = any(${uuidArray(visible)})` : sql``}`;
-  const [peopleRows, blocks, events, predictions] = await Promise.all([
+  const [peopleRows, blocksOf, eventsOf, predictionsOf] = await Promise.all([
     preparedRows<DashboardPersonRow>(
       ctx.db,
       sql`
@@ -55,10 +55,6 @@ export async function getActivitiesDayJson(
     findEventsJson(ctx.db, ctx.accountId, shown, window),
     findPredictionsJson(ctx.db, ctx.accountId, shown, window, now, PREDICTIONS_FEATURE),
   ]);
-  const byPerson = (rows: PersonItemsRow[]) => new Map(rows.map((r) => [r.person_id, r.items]));
-  const blocksOf = byPerson(blocks);
-  const eventsOf = byPerson(events);
-  const predictionsOf = byPerson(predictions);
   const people = peopleRows.map((p) => {
     const head: Omit<DashboardPerson, 'activityBlocks' | 'activityEvents' | 'activityPredictions'> = {
       id: p.id,
