@@ -202,7 +202,7 @@ async function buildTeam(now: Date) {
   return { account, cookie, other, today, yesterday, ada, bo, cy, dee, hidden, stranger };
 }
 
-describe('the day timeline written by PostgreSQL', () => {
+describe('the day timeline written as JSON text', () => {
   it('equals the answer built from parsed rows, field for field and in order', async () => {
     const now = new Date(Math.floor(Date.now() / 1000) * 1000 + 250);
     const team = await buildTeam(now);
