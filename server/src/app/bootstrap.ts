@@ -79,12 +79,12 @@ export async function startServer(
     log?: (line: string) => void;
     logger?: boolean | object;
     /** Gets, as soon as the embedded PostgreSQL runs, a way to stop it even while start-up goes on. */
-    onEmbedded?: (stop: () => Promise<void>) => void;
+    onEmbedded?: (database: Pick<EmbeddedDatabase, 'stop' | 'stopNow'>) => void;
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((l: string) => console.log(l));
   const { url, embedded } = await openDatabase(config, log);
-  if (embedded) options.onEmbedded?.(() => embedded.stop());
+  if (embedded) options.onEmbedded?.(embedded);
   const database = connectDatabase(url, { max: 20 });
   const deps = createDeps(config, database, log);
   let seed: SeedResult = { seeded: false };

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,6 +32,20 @@ describe('embedded PostgreSQL', () => {
     const third = await startEmbeddedPostgres(dataDir);
     expect(await query(third.url, 'select count(*)::int as n from kept')).toEqual([{ n: 1 }]);
     await third.stop();
+  }, 120_000);
+
+  it('stops on stopNow alone (immediate shutdown) and keeps every committed row', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'overlap-embedded-')), 'pg');
+    const first = await startEmbeddedPostgres(dataDir);
+    await query(first.url, 'create table kept (n int); insert into kept select generate_series(1, 50000)');
+    first.stopNow();
+    for (let i = 0; i < 300 && existsSync(join(dataDir, 'postmaster.pid')); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(join(dataDir, 'postmaster.pid'))).toBe(false);
+    await first.stop();
+    const second = await startEmbeddedPostgres(dataDir);
+    expect(await query(second.url, 'select count(*)::int as n from kept')).toEqual([{ n: 50000 }]);
+    await second.stop();
   }, 120_000);
 
   it('takes over the data directory when the process that ran PostgreSQL was killed', async () => {

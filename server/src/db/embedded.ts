@@ -21,7 +21,14 @@ process.on('exit', () => {
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /** Fast shutdown: sessions are ended, then a shutdown checkpoint writes what is dirty. */
   stop(): Promise<void>;
+  /**
+   * Immediate shutdown (SIGQUIT to the postmaster): no shutdown checkpoint, the next start replays
+   * the WAL, so nothing committed is lost. For a stop that must end now; a pending `stop()` resolves
+   * as PostgreSQL exits.
+   */
+  stopNow(): void;
 }
 
 export function freePort(): Promise<number> {
@@ -75,8 +82,8 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
 async function clearLeftovers(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-  if (Number.isFinite(pid) && pid > 0 && processAlive(pid)) {
+  const pid = postmasterPid(dataDir);
+  if (pid !== null && processAlive(pid)) {
     const parent = parentOf(pid);
     const orphaned = parent !== null && (parent.ppid === 1 || parent.command !== 'node');
     if (!orphaned) {
@@ -97,6 +104,23 @@ function makeParentTraversable(dataDir: string): void {
   mkdirSync(parent, { recursive: true });
   const mode = statSync(parent).mode;
   if ((mode & 0o005) !== 0o005) chmodSync(parent, mode | 0o005);
+}
+
+function readPidFile(dataDir: string): string | null {
+  try {
+    return readFileSync(join(dataDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function postmasterPid(dataDir: string): number | null {
+  const pid = Number.parseInt(readPidFile(dataDir)?.split('\n')[0] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+async function processGone(pid: number, watch: { done: boolean }): Promise<void> {
+  while (!watch.done && processAlive(pid)) await new Promise((r) => setTimeout(r, 50));
 }
 
 /**
@@ -127,6 +151,9 @@ export async function startEmbeddedPostgres(
   await clearLeftovers(dataDir);
   await pg.start();
   running.add(pg);
+  // As root the package runs PostgreSQL under another user, so its own child may not be the
+  // postmaster: the pid file names it.
+  const postmaster = postmasterPid(dataDir);
   const url = `postgres://overlap:${password}@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {
@@ -136,7 +163,17 @@ export async function startEmbeddedPostgres(
       if (stopped) return;
       stopped = true;
       running.delete(pg);
-      await pg.stop();
+      // The package waits for its child's 'exit', which never comes again when PostgreSQL already
+      // stopped (stopNow, a crash): the postmaster's own end says so too.
+      const watch = { done: false };
+      await Promise.race([pg.stop(), ...(postmaster ? [processGone(postmaster, watch)] : [])]);
+      watch.done = true;
+    },
+    stopNow() {
+      if (postmaster === null || !processAlive(postmaster)) return;
+      try {
+        process.kill(postmaster, 'SIGQUIT');
+      } catch {}
     },
   };
 }
