@@ -55,14 +55,24 @@ describe('npm start', () => {
     const s = await startWrapper();
     expect((await holdConnections(s)).slice(2)).toEqual([404, 401, 200, 200]);
     const result = await stoppedWithin(s, () => process.kill(s.pgid, 'SIGTERM'));
-    expect(result).toEqual({ code: 0, groupGone: true, postgresGone: true, pidFileGone: true });
+    expect(result, await s.outputAfterExit()).toEqual({
+      code: 0,
+      groupGone: true,
+      postgresGone: true,
+      pidFileGone: true,
+    });
   }, 300_000);
 
   it('SIGINT to the whole group (Ctrl-C) ends it and PostgreSQL within 5 s', async () => {
     const s = await startWrapper();
     expect((await holdConnections(s)).slice(2)).toEqual([404, 401, 200, 200]);
     const result = await stoppedWithin(s, () => process.kill(-s.pgid, 'SIGINT'));
-    expect(result).toEqual({ code: 0, groupGone: true, postgresGone: true, pidFileGone: true });
+    expect(result, await s.outputAfterExit()).toEqual({
+      code: 0,
+      groupGone: true,
+      postgresGone: true,
+      pidFileGone: true,
+    });
     expect(await s.outputAfterExit()).toContain('Stopped.');
   }, 300_000);
 });

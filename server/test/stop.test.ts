@@ -40,7 +40,7 @@ describe('stopping the server', () => {
     expect(s.output()).not.toContain('Overlap is running at');
     const pg = s.postgresPid() as number;
     const { code, pgGone } = await stopWithin(s.child, 'SIGTERM', s.exited, pg);
-    expect({ code, pgGone }).toEqual({ code: 0, pgGone: true });
+    expect({ code, pgGone }, await s.outputAfterExit()).toEqual({ code: 0, pgGone: true });
     expect(await s.outputAfterExit()).toContain('SIGTERM received, stopping Overlap...');
   }, 120_000);
 
@@ -62,7 +62,7 @@ describe('stopping the server', () => {
     const pg = s.postgresPid() as number;
     const { code, pgGone } = await stopWithin(s.child, 'SIGINT', s.exited, pg);
     agent.destroy();
-    expect({ code, pgGone }).toEqual({ code: 0, pgGone: true });
+    expect({ code, pgGone }, await s.outputAfterExit()).toEqual({ code: 0, pgGone: true });
     expect(await s.outputAfterExit()).toContain('Stopped.');
   }, 150_000);
 });

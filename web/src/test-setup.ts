@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
 import { setTimePreferences } from './lib/format-time';
 
 // Times print in 24-hour format whatever the machine's locale (a test may set its own).
 setTimePreferences({ timeFormat: '24h', timeZone: null });
+
+// On a busy CI machine a lazily loaded chunk (the toaster, a dialog) or a long keyboard walk takes
+// seconds; the defaults (1 s to find, 5 s a test) fail there on load, not on behaviour.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => cleanup());
