@@ -2,7 +2,14 @@ import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity'
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { personColor } from '../../../lib/person-colors';
-import { GRID_HEIGHT, HOUR_HEIGHT, MIN_COLUMN_WIDTH } from '../lib/geometry';
+import {
+  GRID_HEIGHT,
+  HOUR_HEIGHT,
+  MIN_COLUMN_WIDTH,
+  placeInDay,
+  type Span,
+  scrollTopClearOfCuts,
+} from '../lib/geometry';
 import { DayActivityLayer, type DayWindow } from './day-activity-layer';
 import { HourRail, hourLinesStyle } from './hour-rail';
 import { NowDot, NowLine, offsetInDay, useNowOffset } from './now-line';
@@ -34,15 +41,19 @@ export function Timeline({ people: latest, day, onHide, onSelectBlock, belowOver
   const people = useDeferredValue(latest, NOBODY);
   const scroller = useRef<HTMLDivElement>(null);
 
-  // Open on the current hour (today) or on the working morning (other days); only when the day changes.
+  // Open on the current hour (today) or on the working morning (other days); only when the day
+  // changes. No block is left cut under the sticky headers with less than a target's height in view.
   const dayRef = useRef(day);
   dayRef.current = day;
+  const peopleRef = useRef(latest);
+  peopleRef.current = latest;
   const dayStartMs = day.start.getTime();
   useEffect(() => {
     const el = scroller.current;
     if (!el || !dayStartMs) return;
     const now = offsetInDay(dayRef.current, Date.now());
-    el.scrollTop = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
+    const wanted = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
+    el.scrollTop = scrollTopClearOfCuts(wanted, blockSpans(peopleRef.current, dayRef.current));
   }, [dayStartMs]);
 
   // Wide screens fit everyone (25 people in 1440 px): columns shrink to COMPACT_COLUMN_WIDTH before
@@ -99,6 +110,19 @@ export function Timeline({ people: latest, day, onHide, onSelectBlock, belowOver
       </div>
     </div>
   );
+}
+
+/** Where every person's blocks sit in the day (an ongoing block runs to now). */
+function blockSpans(people: readonly DashboardPerson[], day: DayWindow): Span[] {
+  const now = new Date();
+  const spans: Span[] = [];
+  for (const person of people) {
+    for (const block of person.activityBlocks) {
+      const span = placeInDay(block.startTime, block.isOngoing ? null : block.endTime, day, now);
+      if (span) spans.push(span);
+    }
+  }
+  return spans;
 }
 
 /** The dot on the hour rail at the current time: the only part of the rail that ticks every second. */

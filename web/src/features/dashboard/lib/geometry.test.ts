@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { durationMinutes, formatDuration, HOUR_HEIGHT, minuteOfDay, placeInDay, spanToPixels } from './geometry';
+import {
+  durationMinutes,
+  formatDuration,
+  HOUR_HEIGHT,
+  minuteOfDay,
+  placeInDay,
+  scrollTopClearOfCuts,
+  spanToPixels,
+} from './geometry';
 import { startOfDateIn } from './view-date';
 
 const day = (key: string, timeZone: string) => {
@@ -43,5 +51,28 @@ describe('timeline geometry', () => {
     expect(formatDuration(65)).toBe('1h 05m');
     expect(formatDuration(45)).toBe('45m');
     expect(formatDuration(120)).toBe('2h');
+  });
+});
+
+describe('opening scroll offset', () => {
+  it('keeps an offset that leaves every target at least 24 px in view or wholly above it', () => {
+    expect(scrollTopClearOfCuts(100, [{ top: 0, height: 49 }])).toBe(100);
+    expect(scrollTopClearOfCuts(20, [{ top: 0, height: 49 }])).toBe(20);
+    expect(scrollTopClearOfCuts(-5, [])).toBe(0);
+  });
+
+  it('moves up to the top of a target that would show less than 24 px below the header', () => {
+    expect(scrollTopClearOfCuts(27, [{ top: 0, height: 48.9 }])).toBe(0);
+    // A short block is pressed on its 24 px target, not on its drawing.
+    expect(scrollTopClearOfCuts(210, [{ top: 200, height: 4 }])).toBe(200);
+  });
+
+  it("moves again when the new offset cuts another column's target", () => {
+    expect(
+      scrollTopClearOfCuts(300, [
+        { top: 280, height: 40 },
+        { top: 250, height: 40 },
+      ]),
+    ).toBe(250);
   });
 });

@@ -61,3 +61,23 @@ export function formatDuration(minutes: number): string {
   const rest = m % 60;
   return rest ? `${h}h ${String(rest).padStart(2, '0')}m` : `${h}h`;
 }
+
+/**
+ * A scroll offset at or above `scrollTop` that cuts no target so that less than `min` px of it
+ * stays in view below the sticky header (a block half hidden under the header would leave its
+ * button too small to press): the view moves up to the top of such a target, as often as needed.
+ */
+export function scrollTopClearOfCuts(scrollTop: number, targets: readonly Span[], min = 24): number {
+  let top = Math.max(0, scrollTop);
+  for (let moved = true; moved && top > 0; ) {
+    moved = false;
+    for (const t of targets) {
+      const bottom = t.top + Math.max(t.height, min);
+      if (t.top < top && bottom > top && bottom - top < min + 1) {
+        top = Math.max(0, t.top);
+        moved = true;
+      }
+    }
+  }
+  return top;
+}
