@@ -7,6 +7,8 @@ export const API_CALL_BODY_LIMIT = 4096;
 /** Retention: the newest 1,000 calls per integration, and none older than 14 days. */
 export const API_CALLS_KEPT_PER_INTEGRATION = 1000;
 export const API_CALLS_RETENTION_DAYS = 14;
+/** Marks of the event rounds (event_count_marks) are kept for days this recent. */
+export const EVENT_COUNT_MARK_DAYS = 7;
 
 export function truncateBody(value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -26,7 +28,9 @@ async function trimIntegrationLog(db: DbOrTx, integrationId: string): Promise<vo
 
 /**
  * Retention of the push API's bookkeeping: api_calls beyond the newest 1,000 per integration or
- * older than 14 days, and rate-limit windows older than an hour. Safe to run from any job.
+ * older than 14 days, rate-limit windows older than an hour, and the event rounds' marks of days
+ * more than a week old (a day without its mark is counted again by the next round that has events
+ * for it: marks only save work). Safe to run from any job.
  */
 export async function pruneApiCalls(db: DbOrTx): Promise<{ deleted: number }> {
   const old = await db.execute(
@@ -39,6 +43,7 @@ export async function pruneApiCalls(db: DbOrTx): Promise<{ deleted: number }> {
              where ranked.rn > ${API_CALLS_KEPT_PER_INTEGRATION}) extra
      where a.id = extra.id`);
   await db.execute(sql`delete from api_rate_limits where window_start < now() - interval '1 hour'`);
+  await db.execute(sql`delete from event_count_marks where day < current_date - ${EVENT_COUNT_MARK_DAYS}::int`);
   return { deleted: (old.rowCount ?? 0) + (excess.rowCount ?? 0) };
 }
 

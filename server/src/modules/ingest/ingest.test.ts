@@ -448,6 +448,17 @@ describe('pruneApiCalls', () => {
       .where(sql`${apiCalls.integrationId} = ${integration.id} and ${apiCalls.createdAt} < now() - interval '14 days'`);
     expect(old?.n).toBe(0);
   });
+
+  it("drops the event rounds' marks of days more than a week old", async () => {
+    const person = '00000000-0000-4000-8000-00000000e0c1';
+    await t.db.execute(sql`
+      insert into event_count_marks (person_id, day, row_xmin)
+      select ${person}::uuid, current_date - g, '1' from generate_series(0, 9) g`);
+    await pruneApiCalls(t.db);
+    const left = await t.db.execute<{ age: number }>(sql`
+      select (current_date - day)::int as age from event_count_marks where person_id = ${person}::uuid order by day desc`);
+    expect(left.rows.map((r) => r.age)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
 });
 
 describe('metrics', () => {
