@@ -35,9 +35,20 @@ async function main() {
       { id: 'dashboard', name: `/ (dashboard, ${TEAM} people, signed in)`, url: `${env.url}/`, cookie },
     ].filter((p) => !only || p.id === only);
     const results: { name: string; run: PageRun; scores: number[] }[] = [];
+    // Lighthouse now and then loses the trace of a page load (NO_NAVSTART) and asks to be run again.
+    const runLighthouseAgainOnTraceError = async (url: string, cookie?: string): Promise<PageRun> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await runLighthouse(url, cookie);
+        } catch (err) {
+          if (attempt >= 3 || !String(err).includes('NO_NAVSTART')) throw err;
+          console.log(`Lighthouse lost the trace of ${url} (NO_NAVSTART); running it again.`);
+        }
+      }
+    };
     for (const page of pages) {
       const runs: PageRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(page.url, page.cookie));
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouseAgainOnTraceError(page.url, page.cookie));
       results.push({ name: page.name, run: median(runs), scores: runs.map((r) => r.performance) });
     }
 
