@@ -52,23 +52,3 @@ describe('error-tracking settings in the page', () => {
     );
   });
 });
-
-describe('session hint in the page', () => {
-  it('marks the page when the request carries a session cookie, valid or not, and varies on the cookie', async () => {
-    const t = await createTestApp({}, { webDist: webDist() });
-    try {
-      const withCookie = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'overlap_session=abc' } });
-      expect(withCookie.statusCode).toBe(200);
-      expect(withCookie.headers.vary).toBe('cookie');
-      expect(withCookie.body).toBe(
-        '<!doctype html><html><head><title>Overlap</title><meta name="overlap-session" content="cookie"></head>' +
-          '<body></body></html>',
-      );
-      const without = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'theme=dark' } });
-      expect(without.headers.vary).toBe('cookie');
-      expect(without.body).toBe(INDEX);
-    } finally {
-      await t.close();
-    }
-  });
-});

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERROR_TRACKING_META, type ErrorTrackingSettings } from '@overlap/contract/system';
 import type { FastifyInstance } from 'fastify';
-import { sessionToken } from '../modules/auth/session.ts';
 import { errorBody } from './error-handler.ts';
 
 const API_PREFIXES = ['/api/', '/auth/', '/api', '/auth'];
@@ -24,19 +23,6 @@ export function withErrorTracking(html: string, settings: ErrorTrackingSettings 
   if (!settings) return html;
   const meta = `<meta name="${ERROR_TRACKING_META}" content="${escapeAttribute(JSON.stringify(settings))}">`;
   return html.replace('</head>', `${meta}</head>`);
-}
-
-/**
- * Written into the page when the request carries a session cookie (checked by the API, not here):
- * the web app then draws a signed-in page's loading frame while it asks who is signed in, and a
- * visitor without one sees no app chrome before the sign-in page. The cookie is httpOnly, so the
- * page cannot see it itself.
- */
-export const SESSION_HINT_META = '<meta name="overlap-session" content="cookie">';
-
-/** The page for one request: with the session hint when a session cookie came with it. */
-export function pageFor(indexPage: string, hasSessionCookie: boolean): string {
-  return hasSessionCookie ? indexPage.replace('</head>', `${SESSION_HINT_META}</head>`) : indexPage;
 }
 
 /** Serves the built web app; unknown /api and /auth paths answer JSON 404, everything else the SPA. */
@@ -80,8 +66,6 @@ export function registerSpa(
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
     reply.header('cache-control', 'no-cache');
-    // The page differs with the session cookie (its hint): caches must key on the cookie too.
-    reply.header('vary', 'cookie');
-    return reply.type('text/html').send(pageFor(indexPage, Boolean(sessionToken(request))));
+    return reply.type('text/html').send(indexPage);
   });
 }

@@ -44,15 +44,3 @@ export function gateRedirect({ path, search, user, onboardingNeeded }: GateInput
   if (path === '/onboarding') return '/onboarding/step1';
   return null;
 }
-
-/** Pages that draw their loading frame while the gates are checked: the frame shows nothing private. */
-export const drawsWhileGated = (path: string) => path === '/';
-
-/**
- * True when the server saw a session cookie with the request for this page (it writes
- * `<meta name="overlap-session">`; the cookie itself is httpOnly). Only a hint: the session check
- * still decides, and a page built without the server (the dev server) never has it.
- */
-export function sessionCookieHint(doc: Document = document): boolean {
-  return doc.querySelector('meta[name="overlap-session"]') !== null;
-}

@@ -40,11 +40,7 @@ const ShortcutsDialog = lazy(() => import('../components/shortcuts-dialog'));
 export default function DashboardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Drawn while the session is checked (its loading frame only): its requests start meanwhile,
-  // and the day shows once someone is known to be signed in.
-  const session = useSession();
-  const signedIn = Boolean(session.data);
-  const role = session.data?.role;
+  const role = useSession().data?.role;
   const manager = canManage(role);
   const timeZone = useMemo(viewerTimeZone, []);
   const [hashDate, setDate] = useViewDate();
@@ -68,9 +64,8 @@ export default function DashboardPage() {
   const waitingForVisible = hidden.length > 0 && activePeople.isPending;
 
   const activities = useActivities({ date, tz: timeZone, visiblePeople }, !everyoneHidden && !waitingForVisible);
-  useLiveUpdates(signedIn);
+  useLiveUpdates();
 
-  const shown = signedIn ? activities.data : undefined;
   const error = activities.error;
   useEffect(() => {
     if (isApiError(error, 401)) {
@@ -87,11 +82,11 @@ export default function DashboardPage() {
   const people = useMemo(
     () =>
       orderColumns(
-        (shown?.people ?? []).filter((p) => !hidden.includes(p.id)),
+        (activities.data?.people ?? []).filter((p) => !hidden.includes(p.id)),
         order,
         new Date(),
       ),
-    [shown, hidden, order],
+    [activities.data, hidden, order],
   );
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const shortcuts = useMemo(
@@ -139,23 +134,22 @@ export default function DashboardPage() {
 
   const toolbar = <TimelineToolbar order={order} onOrder={changeOrder} onShortcuts={() => setShortcutsOpen(true)} />;
   let body: ReactNode;
-  if (everyoneHidden && signedIn) {
+  if (everyoneHidden) {
     body = <AllHiddenEmptyState count={hidden.length} />;
-  } else if (!shown) {
-    body =
-      error && signedIn ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-12 text-center"
-        >
-          <p className="text-sm font-medium text-red-600 dark:text-red-400">Error: {message}</p>
-          <Button onClick={() => activities.refetch()} loading={activities.isFetching}>
-            Retry
-          </Button>
-        </div>
-      ) : (
-        <DayView loading date={date} today={today} timeZone={timeZone} toolbar={toolbar} />
-      );
+  } else if (!activities.data) {
+    body = error ? (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface px-6 py-12 text-center"
+      >
+        <p className="text-sm font-medium text-red-600 dark:text-red-400">Error: {message}</p>
+        <Button onClick={() => activities.refetch()} loading={activities.isFetching}>
+          Retry
+        </Button>
+      </div>
+    ) : (
+      <DayView loading date={date} today={today} timeZone={timeZone} toolbar={toolbar} />
+    );
   } else if (isTimelineEmpty(people, hashDate !== null, Date.now())) {
     body = unassigned > 0 ? <NewActivityEmptyState unassigned={unassigned} /> : <WelcomeEmptyState />;
   } else {
@@ -180,7 +174,7 @@ export default function DashboardPage() {
         />
       ) : null}
       <DemoBanner count={people.filter((p) => p.isDemo).length} manager={manager} />
-      {error && shown && !isApiError(error, 401) ? (
+      {error && activities.data && !isApiError(error, 401) ? (
         <Banner tone="warning">Warning: {message} (showing cached data)</Banner>
       ) : null}
       {/* Top-aligned on phones: the count joining the date may wrap it without moving the buttons. */}
@@ -190,7 +184,7 @@ export default function DashboardPage() {
           {/* Two lines kept on phones: the count joining the date when the day arrives may wrap it. */}
           <p className="tabular min-h-[2lh] text-[13px] text-muted sm:min-h-0">
             {formatDateKey(date, { long: true })}
-            {shown ? ` · ${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}
+            {activities.data ? ` · ${people.length} ${people.length === 1 ? 'person' : 'people'}` : ''}
             {hidden.length > 0 ? ` · ${hidden.length} hidden` : ''}
           </p>
         </div>

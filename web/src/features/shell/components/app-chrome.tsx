@@ -14,10 +14,7 @@ import { useTimePreferencesSync } from './use-time-preferences-sync';
 const usesHeaderSlot = (path: string) => path === '/';
 const isSuperadminPage = (path: string) => path === '/superadmin' || path.startsWith('/superadmin/');
 
-/**
- * Header, banners and footer around a signed-in page; degrades to title + 'Sign in' without a
- * session, and to the title alone while the session is being checked (a page may draw meanwhile).
- */
+/** Header, banners and footer around a signed-in page; degrades to title + 'Sign in' without a session. */
 export function AppChrome({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const session = useSession();
@@ -37,12 +34,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {impersonating && imp ? <ImpersonationBar accountName={imp.accountName} userEmail={imp.userEmail} /> : null}
-        <AppHeader
-          user={user}
-          checking={session.isPending}
-          impersonating={impersonating}
-          slotReserved={(Boolean(user) || session.isPending) && usesHeaderSlot(pathname)}
-        />
+        <AppHeader user={user} impersonating={impersonating} slotReserved={Boolean(user) && usesHeaderSlot(pathname)} />
         {isSuperadminPage(pathname) && user?.role === 'superadmin' ? <SuperadminBar /> : null}
         {user?.account.status === 'suspended' ? <SuspendedBanner /> : null}
         {user && user.account.status !== 'suspended' && user.role !== 'superadmin' ? <PaymentGraceSlot /> : null}

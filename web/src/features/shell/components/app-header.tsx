@@ -14,8 +14,6 @@ import { ThemeMenu } from './theme-menu';
 interface AppHeaderProps {
   /** Null for a visitor without a session: only the title and 'Sign in' are shown. */
   user: SessionUser | null;
-  /** The session is being checked: neither the user's links nor 'Sign in' yet. */
-  checking?: boolean;
   impersonating: boolean;
   /** The page puts controls in the header: its row below md is kept from the first paint. */
   slotReserved?: boolean;
@@ -76,7 +74,7 @@ function MainNav() {
 }
 
 /** The app header: title, the page's header slot, and the user's links (a Menu panel below md). */
-export function AppHeader({ user, checking = false, impersonating, slotReserved = false }: AppHeaderProps) {
+export function AppHeader({ user, impersonating, slotReserved = false }: AppHeaderProps) {
   const { desktopRef, mobileRef } = useHeaderSlotTargets();
   const showSuperadmin = user?.role === 'superadmin' && !impersonating;
   return (
@@ -85,8 +83,7 @@ export function AppHeader({ user, checking = false, impersonating, slotReserved 
         <Link to="/" className="-mx-1 rounded-md px-1">
           <Logo />
         </Link>
-        {/* Drawn while the session is checked too: the page's controls beside it do not move. */}
-        {user || checking ? <MainNav /> : null}
+        {user ? <MainNav /> : null}
         <div ref={desktopRef} className="hidden min-w-0 items-center md:flex" />
         <div className="ml-auto flex items-center gap-1">
           {user ? (
@@ -97,7 +94,7 @@ export function AppHeader({ user, checking = false, impersonating, slotReserved 
                 <MobileMenu user={user} showSuperadmin={showSuperadmin} />
               </div>
             </>
-          ) : checking ? null : (
+          ) : (
             <>
               <ThemeMenu />
               <ButtonLink to="/login" variant="secondary" size="sm">
