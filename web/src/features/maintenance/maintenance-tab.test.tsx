@@ -6,17 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../../api/session';
+import { sessionUser } from '../../test/session-user';
 import { TooltipProvider } from '../../ui/tooltip';
 import { MaintenanceTab } from './components/maintenance-tab';
 import { recentMonths } from './lib/months';
-
-const user = (role: SessionUser['role']): SessionUser => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'dana@example.com',
-  role,
-  accountId: '00000000-0000-4000-8000-000000000002',
-  account: { id: '00000000-0000-4000-8000-000000000002', name: 'Demo Team', status: 'active' },
-});
 
 const emptyReport: GapReport = {
   totalLongBlocks: 0,
@@ -31,7 +24,7 @@ function renderTab(role: SessionUser['role'], answer: () => Response) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => answer());
   vi.stubGlobal('fetch', fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionKeys.status, user(role));
+  client.setQueryData(sessionKeys.status, sessionUser(role));
   const router = createMemoryRouter([{ path: '*', element: <MaintenanceTab /> }], {
     initialEntries: ['/account?tab=maintenance'],
   });

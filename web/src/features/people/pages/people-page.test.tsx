@@ -1,19 +1,13 @@
-import type { SessionUser } from '@overlap/contract/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionUser } from '../../../test/session-user';
 import { TooltipProvider } from '../../../ui/tooltip';
 import PeoplePage from './people-page';
 
-const user: SessionUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'dana@example.com',
-  role: 'manager',
-  accountId: '00000000-0000-4000-8000-000000000002',
-  account: { id: '00000000-0000-4000-8000-000000000002', name: 'Demo Team', status: 'active' },
-};
+const user = sessionUser();
 const pagination = { page: 1, limit: 100, totalCount: 0, totalPages: 0, hasNextPage: false, hasPreviousPage: false };
 
 function stubApi() {

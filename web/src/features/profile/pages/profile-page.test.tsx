@@ -1,4 +1,3 @@
-import type { SessionUser } from '@overlap/contract/auth';
 import type { MyInfo } from '@overlap/contract/profile';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -6,17 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setTimePreferences } from '../../../lib/format-time';
+import { sessionUser } from '../../../test/session-user';
 import { TooltipProvider } from '../../../ui/tooltip';
 import { AppChrome } from '../../shell';
 import ProfilePage from './profile-page';
 
-const user: SessionUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'dana@example.com',
-  role: 'manager',
-  accountId: '00000000-0000-4000-8000-000000000002',
-  account: { id: '00000000-0000-4000-8000-000000000002', name: 'Demo Team', status: 'active' },
-};
+const user = sessionUser();
 
 const me: MyInfo = {
   id: user.id,

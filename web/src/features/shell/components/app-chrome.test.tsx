@@ -4,16 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionUser } from '../../../test/session-user';
 import { TooltipProvider } from '../../../ui/tooltip';
 import { AppChrome } from './app-chrome';
 
-const baseUser: SessionUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'dana@example.com',
-  role: 'manager',
-  accountId: '00000000-0000-4000-8000-000000000002',
-  account: { id: '00000000-0000-4000-8000-000000000002', name: 'Demo Team', status: 'active' },
-};
+const baseUser = sessionUser();
 
 type Routes = Record<string, { status?: number; body: unknown }>;
 
