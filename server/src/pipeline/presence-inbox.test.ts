@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
+import { holdLockInTransaction } from '../../test/held-transaction.ts';
 import { activityBlocks, type PresenceStatus, people, personIntegrations } from '../db/schema/activity.ts';
 import { applyPresenceSamples } from '../engine/apply-presence.ts';
 import { drainPresenceInbox, holdPresenceInbox, type InboxEntry, inboxInsertCte } from './presence-inbox.ts';
@@ -172,23 +173,9 @@ describe('presence inbox', () => {
     const { members, entry } = await team(1);
     const member = members[0] as (typeof members)[number];
     await enqueue([entry(member, 0, 'online')]);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held = () => {};
-    const holding = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    const holder = t.db.transaction(async (tx) => {
-      await holdPresenceInbox(tx);
-      held();
-      await released;
-    });
-    await holding;
+    const holder = await holdLockInTransaction(t.db, holdPresenceInbox);
     expect(await drainPresenceInbox(t.db, NOW)).toMatchObject({ locked: false, applied: 0 });
-    release();
-    await holder;
+    await holder.release();
     expect(await drainPresenceInbox(t.db, NOW)).toMatchObject({ locked: true, applied: 1 });
     expect(await blocksOf(member.personIntegrationId)).toHaveLength(1);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
+import { holdLockInTransaction } from '../../test/held-transaction.ts';
 import { type InboxEntry, inboxInsertCte } from './presence-inbox.ts';
 import { createPresencePump } from './presence-pump.ts';
 
@@ -51,28 +52,8 @@ async function samplesOf(personIntegrationId: string): Promise<number[]> {
 }
 
 /** Holds a person's row lock (as an identity writer does) until released: the pump's round waits on it. */
-async function holdPerson(personId: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = () => {};
-  const holding = new Promise<void>((resolve) => {
-    held = resolve;
-  });
-  const done = t.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from people where id = ${personId} for update`);
-    held();
-    await released;
-  });
-  await holding;
-  return {
-    release: async () => {
-      release();
-      await done;
-    },
-  };
-}
+const holdPerson = (personId: string) =>
+  holdLockInTransaction(t.db, (tx) => tx.execute(sql`select id from people where id = ${personId} for update`));
 
 /** Sessions of this test's database waiting for a lock. */
 const lockWaiters = async () =>
