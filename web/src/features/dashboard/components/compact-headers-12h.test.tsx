@@ -1,9 +1,8 @@
 import type { DashboardPerson } from '@overlap/contract/activity';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTimePreferences } from '../../../lib/format-time';
-import { TooltipProvider } from '../../../ui/tooltip';
+import { renderInRouter } from '../../../test/render-in-router';
 import { HourRail } from './hour-rail';
 import { PersonHeader } from './person-header';
 
@@ -30,23 +29,14 @@ const team = [
 ];
 
 function renderCompactTimeline() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <TooltipProvider>
-            <HourRail />
-            {team.map((p) => (
-              <PersonHeader key={p.id} person={p} color="#22c55e" onHide={() => {}} compact />
-            ))}
-          </TooltipProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
+  renderInRouter(
+    <>
+      <HourRail />
+      {team.map((p) => (
+        <PersonHeader key={p.id} person={p} color="#22c55e" onHide={() => {}} compact />
+      ))}
+    </>,
   );
-  render(<RouterProvider router={router} />);
 }
 
 beforeEach(() => {

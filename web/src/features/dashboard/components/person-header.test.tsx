@@ -1,8 +1,7 @@
 import type { DashboardPerson } from '@overlap/contract/activity';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TooltipProvider } from '../../../ui/tooltip';
+import { renderInRouter } from '../../../test/render-in-router';
 import { PersonHeader } from './person-header';
 
 const person: DashboardPerson = {
@@ -22,20 +21,7 @@ const person: DashboardPerson = {
 };
 
 function renderHeader(values: Partial<DashboardPerson>) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <TooltipProvider>
-            <PersonHeader person={{ ...person, ...values }} color="#22c55e" onHide={() => {}} />
-          </TooltipProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(<RouterProvider router={router} />);
+  renderInRouter(<PersonHeader person={{ ...person, ...values }} color="#22c55e" onHide={() => {}} />);
 }
 
 beforeEach(() => {
