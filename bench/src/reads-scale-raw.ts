@@ -1,4 +1,9 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { PREDICTIONS_FEATURE } from '../../server/src/engine/predictions/feature.ts';
+import { dayStatement } from '../../server/src/modules/activities/day-json-queries.ts';
+
+const dialect = new PgDialect();
 
 const count = (result: pg.QueryResult) => result.rowCount ?? 0;
 
@@ -7,8 +12,6 @@ const count = (result: pg.QueryResult) => result.rowCount ?? 0;
  * paths issue, run in parallel where the server runs them in parallel): the baseline of the read
  * bench's ratios. Rows are fetched and parsed by `pg`, nothing else.
  */
-const shown = `select id from people where account_id = $1 and status = 'active' and archived_at is null and id = any($2::uuid[])`;
-
 const blockColumns = `b.id, b.person_id, b.kind, b.start_time, b.end_time, b.timezone_at_start, b.metadata,
   b.integration_id, i.name as integration_name, i.config->>'color' as integration_color`;
 
@@ -38,22 +41,30 @@ const predictionsSql = (people: string) => `
     and p.start_time >= $3::timestamptz - interval '1 day' and p.start_time < $4 and p.end_time > $3
   order by p.start_time, p.id`;
 
-const peopleSql = `
-  select id, name, email, status, color, timezone_manual, timezone_automatic, is_online, last_seen_at, person_identifier
-  from people p where p.id in (${shown})
-  order by lower(coalesce(name, email, person_identifier, '')), created_at, id`;
-
-/** The dashboard day of `personIds` in [from, to): people, blocks, events, predictions in parallel. */
-export async function rawDay(pool: pg.Pool, accountId: string, personIds: string[], from: Date, to: Date) {
-  const ids = `{${personIds.join(',')}}`;
-  const params = [accountId, ids, from, to];
-  const [people, blocks, events, predictions] = await Promise.all([
-    pool.query(peopleSql, [accountId, ids]),
-    pool.query(blocksSql(shown), params),
-    pool.query(eventsSql(shown), params),
-    pool.query(predictionsSql(shown), params),
-  ]);
-  return count(people) + count(blocks) + count(events) + count(predictions);
+/**
+ * The dashboard day of `personIds` in [from, to): the one statement the server's day read issues
+ * (`dayStatement`, the same text and values), as a named prepared statement like the server's.
+ */
+export async function rawDay(
+  pool: pg.Pool,
+  accountId: string,
+  personIds: string[],
+  all: boolean,
+  from: Date,
+  to: Date,
+) {
+  const { sql: text, params } = dialect.sqlToQuery(
+    dayStatement({
+      accountId,
+      visiblePeople: all ? undefined : personIds,
+      from,
+      to,
+      now: new Date(),
+      feature: PREDICTIONS_FEATURE,
+    }),
+  );
+  const name = `raw_day_${all ? 'all' : 'some'}`;
+  return count(await pool.query({ name, text, values: params as unknown[] }));
 }
 
 const personSql = `select p.id, p.account_id, p.name, p.email, p.status, p.color, p.timezone_manual, p.timezone_automatic,

@@ -135,7 +135,7 @@ async function main() {
         const people = visible < data.personIds.length ? `&visiblePeople=${ids.join(',')}` : '';
         return {
           url: `${base}/api/v1/activities?date=${date}&tz=${encodeURIComponent(tz)}${people}`,
-          raw: () => rawDay(db, accountId, ids, from, to),
+          raw: () => rawDay(db, accountId, ids, visible >= data.personIds.length, from, to),
         };
       };
     };
