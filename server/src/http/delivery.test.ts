@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sign } from '@octokit/webhooks-methods';
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../test/app.ts';
@@ -119,6 +120,21 @@ describe('API answers', () => {
     const gz = await call({ method: 'GET', url: '/api/v1/people', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses a large answer in one go and sends its length (the day of 500 people is 1.6 MB)', async () => {
+    const manager = await signedInManager(t.db);
+    await t.db.execute(sql`insert into people (account_id, name, status, person_identifier)
+      select ${manager.account.id}, 'Teammate ' || g, 'active', 'large-' || g from generate_series(1, 600) g`);
+    const call = client(t.app, manager.cookie);
+    const url = '/api/v1/activities?date=2026-01-15';
+    const plain = await call({ method: 'GET', url });
+    expect(plain.body.length).toBeGreaterThan(100_000);
+    const br = await call({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('leaves an answer under 1 KB as it is', async () => {
