@@ -28,21 +28,26 @@ export const overlapQuery = z.object({
 });
 export type OverlapQuery = z.input<typeof overlapQuery>;
 
-export const likelyPerson = z.object({
-  personId: z.uuid(),
-  confidence: confidence.describe('How sure the prediction is, 0 to 1'),
-});
+/** A position in the answer's `people` list. */
+const personIndex = z.number().int().min(0);
 
 export const overlapSlot = z
   .object({
     start: isoTime,
     end: isoTime,
     online: z
-      .array(z.uuid())
-      .describe('People whose activity blocks cover at least half of the slot (past and current slots)'),
+      .array(personIndex)
+      .describe(
+        'Who is online: indexes into `people` of those whose activity blocks cover at least half of the slot (past and current slots), ascending',
+      ),
     likely: z
-      .array(likelyPerson)
-      .describe('People predicted online for at least half of the slot (current and future slots), not already online'),
+      .array(personIndex)
+      .describe(
+        'Who is likely online: indexes into `people` of those predicted online for at least half of the slot (current and future slots), not already online, ascending',
+      ),
+    likelyConfidence: z
+      .array(confidence)
+      .describe('How sure each prediction in `likely` is, 0 to 1, in the same order as `likely`'),
   })
   .meta({ id: 'OverlapSlot' });
 export type OverlapSlot = z.infer<typeof overlapSlot>;
@@ -61,6 +66,11 @@ export const overlapResponse = z
   .object({
     timezone: z.string().describe('The timezone the days were cut in'),
     slotMinutes: z.literal(SLOT_MINUTES),
+    people: z
+      .array(z.uuid())
+      .describe(
+        "The people of the answer (the asked active people, by name): slots' `online` and `likely` are positions in this list",
+      ),
     slots: z.array(overlapSlot),
     best: z
       .array(overlapWindow)

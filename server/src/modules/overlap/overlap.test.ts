@@ -45,6 +45,7 @@ describe('GET /api/v1/overlap', () => {
     expect(res.status).toBe(200);
     expect(res.body.timezone).toBe('Europe/Berlin');
     expect(res.body.slotMinutes).toBe(30);
+    expect(res.body.people).toEqual([ana.id, ben.id, chie.id]);
     expect(res.body.slots[0]?.start).toBe(iso(wallClockToInstant(day, 0, 'Europe/Berlin')));
     expect(res.body.best).toEqual([
       { start: iso(together.start), end: iso(together.end), people: [ana.id, ben.id, chie.id], confidence: 0.8 },
@@ -54,11 +55,8 @@ describe('GET /api/v1/overlap', () => {
       start: iso(together.start),
       end: iso(together.start + HOUR / 2),
       online: [],
-      likely: [
-        { personId: ana.id, confidence: 0.8 },
-        { personId: ben.id, confidence: 0.7 },
-        { personId: chie.id, confidence: 0.9 },
-      ],
+      likely: [0, 1, 2],
+      likelyConfidence: [0.8, 0.7, 0.9],
     });
   });
 
@@ -75,10 +73,11 @@ describe('GET /api/v1/overlap', () => {
     const all = await overlap(cookie, 'from=2025-06-10&days=1&tz=UTC');
     expect(all.status).toBe(200);
     expect(all.body.slots).toHaveLength(48);
+    expect(all.body.people).toEqual([person.id]);
     const online = all.body.slots.filter((s) => s.online.length > 0);
     expect(online.map((s) => [s.start, s.online])).toEqual([
-      ['2025-06-10T09:00:00.000Z', [person.id]],
-      ['2025-06-10T09:30:00.000Z', [person.id]],
+      ['2025-06-10T09:00:00.000Z', [0]],
+      ['2025-06-10T09:30:00.000Z', [0]],
     ]);
     expect(all.body.best).toEqual([]);
 
@@ -86,9 +85,11 @@ describe('GET /api/v1/overlap', () => {
       cookie,
       `from=2025-06-10&tz=UTC&people=${stranger.person.id}&people=${waiting.id}&people=${person.id}`,
     );
-    expect(asked.body.slots.flatMap((s) => s.online)).toEqual([person.id, person.id]);
+    expect(asked.body.people).toEqual([person.id]);
+    expect(asked.body.slots.flatMap((s) => s.online.map((n) => asked.body.people[n]))).toEqual([person.id, person.id]);
     const foreignOnly = await overlap(cookie, `from=2030-01-01&tz=UTC&people=${stranger.person.id}`);
     expect(foreignOnly.status).toBe(200);
+    expect(foreignOnly.body.people).toEqual([]);
     expect(foreignOnly.body.slots.every((s) => s.online.length === 0 && s.likely.length === 0)).toBe(true);
     expect(foreignOnly.body.best).toEqual([]);
   });

@@ -10,7 +10,9 @@ const berlinDay = (date: string) => ({
   windowEnd: startOfLocalDay(addDays(date, 1), 'Europe/Berlin').getTime(),
 });
 
-function plan(people: PersonActivity[], now: number, window = berlinDay('2025-06-10')) {
+type Named = PersonActivity & { personId: string };
+
+function plan(people: Named[], now: number, window = berlinDay('2025-06-10')) {
   const slots = planSlots({ ...window, now, people });
   return {
     slots,
@@ -22,7 +24,7 @@ function plan(people: PersonActivity[], now: number, window = berlinDay('2025-06
   };
 }
 
-const predicted = (personId: string, start: string, end: string, confidence: number): PersonActivity => ({
+const predicted = (personId: string, start: string, end: string, confidence: number): Named => ({
   personId,
   blocks: [],
   predictions: [{ start: at(start), end: at(end), confidence }],
@@ -42,17 +44,15 @@ describe('overlap planner', () => {
       end: '2025-06-09T22:30:00.000Z',
       online: [],
       likely: [],
+      likelyConfidence: [],
     });
     // 14:00 in Berlin is 12:00 UTC: everyone.
     expect(slots[28]).toEqual({
       start: '2025-06-10T12:00:00.000Z',
       end: '2025-06-10T12:30:00.000Z',
       online: [],
-      likely: [
-        { personId: 'tokyo', confidence: 0.9 },
-        { personId: 'berlin', confidence: 0.8 },
-        { personId: 'new-york', confidence: 0.7 },
-      ],
+      likely: [0, 1, 2],
+      likelyConfidence: [0.9, 0.8, 0.7],
     });
     expect(best).toEqual([
       {
@@ -65,12 +65,12 @@ describe('overlap planner', () => {
   });
 
   it('reads past slots from blocks: at least half of the slot, several integrations counted once', () => {
-    const half: PersonActivity = {
+    const half: Named = {
       personId: 'half',
       blocks: [{ start: at('2025-06-10T08:00:00Z'), end: at('2025-06-10T08:15:00Z') }],
       predictions: [],
     };
-    const overlapping: PersonActivity = {
+    const overlapping: Named = {
       personId: 'overlapping',
       // Two integrations' blocks, 08:00-08:10 and 08:05-08:14: 14 minutes together, not 19.
       blocks: [
@@ -84,8 +84,9 @@ describe('overlap planner', () => {
     expect(eight).toEqual({
       start: '2025-06-10T08:00:00.000Z',
       end: '2025-06-10T08:30:00.000Z',
-      online: ['half'],
+      online: [0],
       likely: [],
+      likelyConfidence: [],
     });
     // Everything that happened lies in the past: nothing to plan.
     expect(best).toEqual([]);
@@ -93,7 +94,7 @@ describe('overlap planner', () => {
 
   it('in the current slot counts ongoing blocks as online and predicts only the others', () => {
     const now = at('2025-06-10T10:10:00Z');
-    const live: PersonActivity = {
+    const live: Named = {
       personId: 'live',
       blocks: [{ start: at('2025-06-10T10:05:00Z'), end: null }],
       predictions: [{ start: at('2025-06-10T09:00:00Z'), end: at('2025-06-10T12:00:00Z'), confidence: 0.6 }],
@@ -104,8 +105,9 @@ describe('overlap planner', () => {
     expect(current).toEqual({
       start: '2025-06-10T10:00:00.000Z',
       end: '2025-06-10T10:30:00.000Z',
-      online: ['live'],
-      likely: [{ personId: 'later', confidence: 0.5 }],
+      online: [0],
+      likely: [1],
+      likelyConfidence: [0.5],
     });
     expect(best).toEqual([
       {
@@ -120,7 +122,7 @@ describe('overlap planner', () => {
 
   it('ranks windows of the same size by length, then start, and keeps different people apart', () => {
     const a = predicted('a', '2025-06-10T06:00:00Z', '2025-06-10T07:00:00Z', 1);
-    const b: PersonActivity = {
+    const b: Named = {
       personId: 'b',
       blocks: [],
       predictions: [
@@ -154,7 +156,7 @@ describe('overlap planner', () => {
     expect(slots[45]?.end).toBe('2025-03-30T22:00:00.000Z');
   });
   it('reads a long prediction and the short ones that start inside it, slot after slot', () => {
-    const person: PersonActivity = {
+    const person: Named = {
       personId: 'a',
       blocks: [],
       predictions: [
@@ -164,11 +166,14 @@ describe('overlap planner', () => {
       ],
     };
     const { slots } = plan([person], at('2025-06-09T22:00:00Z'));
-    const likelyAt = (iso: string) => slots.find((s) => s.start === iso)?.likely;
-    expect(likelyAt('2025-06-10T06:30:00.000Z')).toEqual([{ personId: 'a', confidence: 0.5 }]);
-    expect(likelyAt('2025-06-10T07:00:00.000Z')).toEqual([{ personId: 'a', confidence: 0.7 }]);
-    expect(likelyAt('2025-06-10T09:30:00.000Z')).toEqual([{ personId: 'a', confidence: 0.5 }]);
-    expect(likelyAt('2025-06-10T10:00:00.000Z')).toEqual([{ personId: 'a', confidence: 0.7 }]);
-    expect(likelyAt('2025-06-10T16:00:00.000Z')).toEqual([]);
+    const likelyAt = (iso: string) => {
+      const slot = slots.find((s) => s.start === iso);
+      return [slot?.likely, slot?.likelyConfidence];
+    };
+    expect(likelyAt('2025-06-10T06:30:00.000Z')).toEqual([[0], [0.5]]);
+    expect(likelyAt('2025-06-10T07:00:00.000Z')).toEqual([[0], [0.7]]);
+    expect(likelyAt('2025-06-10T09:30:00.000Z')).toEqual([[0], [0.5]]);
+    expect(likelyAt('2025-06-10T10:00:00.000Z')).toEqual([[0], [0.7]]);
+    expect(likelyAt('2025-06-10T16:00:00.000Z')).toEqual([[], []]);
   });
 });

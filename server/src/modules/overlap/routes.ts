@@ -21,7 +21,7 @@ const overlapRoutes: AreaPlugin = async (app, { deps }) => {
         tags,
         summary: 'When the team overlaps: who is online or likely online per half hour, and the best windows',
         description:
-          'Days are cut at midnight in `tz` and split into 30-minute slots. Past slots come from activity blocks, the current and future ones from predictions. `best` lists the longest windows from now on where the most of the asked people are online or likely online together.',
+          'Days are cut at midnight in `tz` and split into 30-minute slots. Past slots come from activity blocks, the current and future ones from predictions. `people` lists the asked people once; each slot names who is online or likely online by their position in that list. `best` lists the longest windows from now on where the most of the asked people are online or likely online together.',
         querystring: overlapQuery,
         response: { 200: overlapResponse, 400: errorBody, 401: errorBody },
       },

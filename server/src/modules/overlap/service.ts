@@ -3,27 +3,19 @@ import { SLOT_MINUTES } from '@overlap/contract/overlap';
 import type { Ctx } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
-import { bestWindows, type PersonActivity, planSlots, SLOT_MS } from './planner.ts';
+import { bestWindows, planSlots, SLOT_MS } from './planner.ts';
 import {
+  type BlockSpan,
   findAccountPerson,
   findActivePeople,
   findBlockSpans,
   findNextPrediction,
   findPredictedSpans,
 } from './queries.ts';
+import type { PredictedSpan } from './spans.ts';
 import { rangesAsClock, rangesInViewerTime, USUAL_LOOKBACK_DAYS, usualHours } from './usual-hours.ts';
 
 const DAY_MS = 86_400_000;
-
-function groupBy<T extends { personId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.personId) ?? [];
-    list.push(row);
-    map.set(row.personId, list);
-  }
-  return map;
-}
 
 /**
  * The overlap planner: `days` days from `from` (today in `tz` when absent), cut into half hours in
@@ -50,13 +42,13 @@ export async function getOverlap(
     findBlockSpans(ctx.db, ctx.accountId, ids, windowStart, pastEnd),
     findPredictedSpans(ctx.db, ctx.accountId, ids, futureStart, windowEnd),
   ]);
-  const blocksOf = groupBy(blocks);
-  const predictionsOf = groupBy(predictions);
-  const activity: PersonActivity[] = ids.map((personId) => ({
-    personId,
-    blocks: blocksOf.get(personId) ?? [],
-    predictions: predictionsOf.get(personId) ?? [],
+  const position = new Map(ids.map((id, n) => [id, n]));
+  const activity: { blocks: BlockSpan[]; predictions: PredictedSpan[] }[] = ids.map(() => ({
+    blocks: [],
+    predictions: [],
   }));
+  for (const b of blocks) activity[position.get(b.personId) as number]?.blocks.push(b);
+  for (const p of predictions) activity[position.get(p.personId) as number]?.predictions.push(p);
 
   const slots = planSlots({
     windowStart: windowStart.getTime(),
@@ -64,7 +56,7 @@ export async function getOverlap(
     now: now.getTime(),
     people: activity,
   });
-  return { timezone, slotMinutes: SLOT_MINUTES, slots, best: bestWindows(slots, ids, now.getTime()) };
+  return { timezone, slotMinutes: SLOT_MINUTES, people: ids, slots, best: bestWindows(slots, ids, now.getTime()) };
 }
 
 /**

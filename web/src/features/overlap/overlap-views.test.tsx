@@ -36,11 +36,14 @@ afterEach(() => {
   setTimePreferences({ timeFormat: '24h', timeZone: null });
 });
 
+/** The answer lists its people in its own order (by name on the server); slots name them by position. */
+const LISTED = [BEN, CHIE, ANA];
 const half = (start: string, online: string[], likely: string[] = []) => ({
   start,
   end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
-  online,
-  likely: likely.map((personId) => ({ personId, confidence: 0.8 })),
+  online: online.map((id) => LISTED.indexOf(id)).sort((x, y) => x - y),
+  likely: likely.map((id) => LISTED.indexOf(id)).sort((x, y) => x - y),
+  likelyConfidence: likely.map(() => 0.8),
 });
 
 describe('BestTimePanel', () => {
@@ -48,6 +51,7 @@ describe('BestTimePanel', () => {
     const answer: OverlapResponse = {
       timezone: 'Europe/Berlin',
       slotMinutes: 30,
+      people: LISTED,
       slots: [],
       best: [
         {
@@ -84,6 +88,7 @@ describe('BestTimePanel', () => {
     renderWith(<BestTimePanel today="2025-06-10" timeZone="UTC" people={people} />, () => ({
       timezone: 'UTC',
       slotMinutes: 30,
+      people: LISTED,
       slots: [],
       best: [
         { start: '2025-06-10T09:00:00.000Z', end: '2025-06-10T10:00:00.000Z', people: [ANA, BEN], confidence: 0.5 },
@@ -97,6 +102,7 @@ describe('BestTimePanel', () => {
     renderWith(<BestTimePanel today="2025-06-10" timeZone="UTC" people={people} />, () => ({
       timezone: 'UTC',
       slotMinutes: 30,
+      people: LISTED,
       slots: [],
       best: [],
     }));
@@ -124,6 +130,7 @@ describe('OverlapStrip', () => {
       () => ({
         timezone: 'UTC',
         slotMinutes: 30,
+        people: LISTED,
         slots: [...slots, half('2025-06-11T10:00:00.000Z', [ANA, BEN, CHIE])],
         best: [],
       }),

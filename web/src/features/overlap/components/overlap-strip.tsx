@@ -43,6 +43,7 @@ export function OverlapStrip({ date, today, timeZone, people, nowMs, waiting = f
       overlap.data
         ? stripBars(
             overlap.data.slots.filter((s) => dateKeyIn(s.start, timeZone) === date),
+            overlap.data.people,
             timeZone,
           )
         : [],

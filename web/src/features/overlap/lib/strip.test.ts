@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { busiestStretch, describeBar, hourTicks, stripBars } from './strip';
 import { dayLabel, durationText } from './time-text';
 
+/** The answer's people list: slots name people by their position in it. */
+const PEOPLE = ['c', 'a', 'b'];
 const slot = (start: string, online: string[], likely: string[] = []): OverlapSlot => ({
   start,
   end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
-  online,
-  likely: likely.map((personId) => ({ personId, confidence: 0.8 })),
+  online: online.map((id) => PEOPLE.indexOf(id)).sort((x, y) => x - y),
+  likely: likely.map((id) => PEOPLE.indexOf(id)).sort((x, y) => x - y),
+  likelyConfidence: likely.map(() => 0.8),
 });
 
 describe('overlap strip', () => {
@@ -20,7 +23,7 @@ describe('overlap strip', () => {
   ];
 
   it('labels each half hour in the viewer’s time and finds the longest stretch with the most people', () => {
-    const bars = stripBars(slots, 'Europe/Berlin');
+    const bars = stripBars(slots, PEOPLE, 'Europe/Berlin');
     expect(bars.map((b) => b.label)).toEqual([
       '12:00–12:30',
       '12:30–13:00',
@@ -29,24 +32,24 @@ describe('overlap strip', () => {
       '14:00–14:30',
     ]);
     expect(busiestStretch(bars, 'Europe/Berlin')).toEqual({ label: '12:30–13:30', count: 2 });
-    expect(busiestStretch(stripBars([slot('2025-06-10T10:00:00Z', [])], 'UTC'), 'UTC')).toBeNull();
+    expect(busiestStretch(stripBars([slot('2025-06-10T10:00:00Z', [])], PEOPLE, 'UTC'), 'UTC')).toBeNull();
   });
 
   it('says who is around in a half hour', () => {
-    const bars = stripBars(slots, 'UTC');
+    const bars = stripBars(slots, PEOPLE, 'UTC');
     const names: Record<string, string> = { a: 'Ana', b: 'Ben', c: 'Chie' };
     const nameOf = (id: string) => names[id] ?? id;
     expect(describeBar(bars[2] as (typeof bars)[number], nameOf)).toBe('11:00–11:30: 1 online (Ana), 1 likely (Ben)');
-    expect(describeBar(stripBars([slot('2025-06-10T10:00:00Z', [])], 'UTC')[0] as (typeof bars)[number], nameOf)).toBe(
-      '10:00–10:30: nobody',
-    );
+    expect(
+      describeBar(stripBars([slot('2025-06-10T10:00:00Z', [])], PEOPLE, 'UTC')[0] as (typeof bars)[number], nameOf),
+    ).toBe('10:00–10:30: nobody');
   });
 
   it('puts hour labels every six hours of local time', () => {
     const day = Array.from({ length: 48 }, (_, i) =>
       slot(new Date(Date.parse('2025-06-09T22:00:00Z') + i * 30 * 60_000).toISOString(), []),
     );
-    expect(hourTicks(stripBars(day, 'Europe/Berlin'), 'Europe/Berlin')).toEqual([
+    expect(hourTicks(stripBars(day, PEOPLE, 'Europe/Berlin'), 'Europe/Berlin')).toEqual([
       { index: 0, text: '00:00' },
       { index: 12, text: '06:00' },
       { index: 24, text: '12:00' },

@@ -10,12 +10,14 @@ export interface StripBar {
   label: string;
 }
 
-export function stripBars(slots: readonly OverlapSlot[], timeZone: string): StripBar[] {
+/** `people`: the answer's list, which the slots name people by position in. */
+export function stripBars(slots: readonly OverlapSlot[], people: readonly string[], timeZone: string): StripBar[] {
+  const ids = (positions: readonly number[]) => positions.map((n) => people[n] as string);
   return slots.map((s) => ({
     start: Date.parse(s.start),
     end: Date.parse(s.end),
-    online: s.online,
-    likely: s.likely.map((l) => l.personId),
+    online: ids(s.online),
+    likely: ids(s.likely),
     label: clockRange(s.start, s.end, timeZone),
   }));
 }
