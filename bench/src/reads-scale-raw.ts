@@ -94,7 +94,10 @@ export async function rawYear(pool: pg.Pool, accountId: string, personId: string
   return count(rollups);
 }
 
-/** The planner's reads: the active people, then block spans before `now` and predictions after, in parallel. */
+/**
+ * The planner's reads: the active people, then block spans before `now` (one text per person) and
+ * predictions after, in parallel.
+ */
 export async function rawOverlap(pool: pg.Pool, accountId: string, from: Date, to: Date, now: Date) {
   const people = await pool.query<{ id: string }>(
     `select id, coalesce(name, email, person_identifier) as name, timezone_manual, timezone_automatic, is_online
@@ -110,12 +113,14 @@ export async function rawOverlap(pool: pg.Pool, accountId: string, from: Date, t
   const inWindow = `b.account_id = $1 and b.person_id = any($2::uuid[]) and b.start_time < $4 and coalesce(b.end_time, 'infinity') > $3`;
   const [blocks, predictions] = await Promise.all([
     pool.query(
-      `select ${spanColumns} from activity_blocks b where ${inWindow}
-         and b.start_time >= $3::timestamptz - interval '1 day'
-         and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
-       union all
-       select ${spanColumns} from activity_blocks b where ${inWindow}
-         and (b.end_time is null or b.end_time - b.start_time > interval '1 day')`,
+      `select s.person_id, string_agg(s.start_ms || ' ' || coalesce(s.end_ms::text, '-'), ' ') as spans from (
+         select ${spanColumns} from activity_blocks b where ${inWindow}
+           and b.start_time >= $3::timestamptz - interval '1 day'
+           and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
+         union all
+         select ${spanColumns} from activity_blocks b where ${inWindow}
+           and (b.end_time is null or b.end_time - b.start_time > interval '1 day')
+       ) s group by s.person_id`,
       [accountId, ids, from, pastEnd],
     ),
     pool.query(

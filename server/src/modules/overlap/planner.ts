@@ -1,5 +1,6 @@
 import { MAX_BEST_WINDOWS, type OverlapSlot, type OverlapWindow, SLOT_MINUTES } from '@overlap/contract/overlap';
-import { mergeSpans, type PredictedSpan, round2, type Span } from './spans.ts';
+import { SlotCoverage } from './slot-coverage.ts';
+import { mergeSpans, type PredictedSpan, round2 } from './spans.ts';
 
 export const SLOT_MS = SLOT_MINUTES * 60_000;
 
@@ -22,35 +23,6 @@ export interface PlannerInput {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Adds to `into[k]` how much of slot k of [windowStart, windowEnd) each span covers, for slots
- * `from` on, and, when `weighted` is given, that time times the span's confidence. Spans are read
- * in their order, so each slot's sum is made in the same order as reading the slot's spans would.
- */
-function addCoverage(
-  spans: readonly (Span & { confidence?: number })[],
-  windowStart: number,
-  windowEnd: number,
-  from: number,
-  into: Float64Array,
-  weighted?: Float64Array,
-) {
-  const firstMs = windowStart + from * SLOT_MS;
-  for (const s of spans) {
-    const a = Math.max(s.start, firstMs);
-    const b = Math.min(s.end, windowEnd);
-    if (b <= a) continue;
-    for (let k = Math.floor((a - windowStart) / SLOT_MS); k < into.length; k++) {
-      const slotStart = windowStart + k * SLOT_MS;
-      if (slotStart >= b) break;
-      const overlap = Math.min(b, slotStart + SLOT_MS) - Math.max(a, slotStart);
-      if (overlap <= 0) continue;
-      into[k] = (into[k] as number) + overlap;
-      if (weighted) weighted[k] = (weighted[k] as number) + overlap * (s.confidence ?? 0);
-    }
-  }
-}
-
-/**
  * Who is online or likely online in each slot of [windowStart, windowEnd), as positions in
  * `input.people`:
  * - a slot that has ended: `online` is who had blocks covering at least half of it;
@@ -66,45 +38,47 @@ export function planSlots(input: PlannerInput): OverlapSlot[] {
   const slotStart = (k: number) => windowStart + k * SLOT_MS;
   const slotEnd = (k: number) => Math.min(slotStart(k) + SLOT_MS, windowEnd);
   const clamp = (k: number) => Math.min(count, Math.max(0, k));
-  // Slots before `started` began before now; from `firstAhead` on they end after it (the current one included).
+  // Slots before `started` began before now; from `firstAhead` on they end after it.
   const started = clamp(Math.ceil((now - windowStart) / SLOT_MS));
   let firstAhead = clamp(Math.floor((now - windowStart) / SLOT_MS));
   if (firstAhead < count && slotEnd(firstAhead) <= now) firstAhead++;
+  const current = firstAhead < started ? firstAhead : -1;
   const slots: OverlapSlot[] = [];
   for (let k = 0; k < count; k++)
     slots.push({ start: iso(slotStart(k)), end: iso(slotEnd(k)), online: [], likely: [], likelyConfidence: [] });
 
-  const blocksCovered = new Float64Array(count);
-  const predicted = new Float64Array(count);
-  const weighted = new Float64Array(count);
-  const isOnline = new Uint8Array(count);
+  const coverage = new SlotCoverage(windowStart, windowEnd, SLOT_MS, count);
+  const { covered, weighted } = coverage;
   input.people.forEach((person, n) => {
-    const ongoing = person.blocks.some((b) => b.end === null);
-    // Time after `now` does not count: blocks end there for this.
-    const blocks = mergeSpans(person.blocks.map((b) => ({ start: b.start, end: Math.min(b.end ?? now, now) })));
-    blocksCovered.fill(0, 0, started);
-    addCoverage(blocks, windowStart, windowEnd, 0, blocksCovered);
-    isOnline.fill(0);
-    for (let k = 0; k < started; k++) {
-      const seen = Math.min(slotEnd(k), now) - slotStart(k);
-      const current = slotEnd(k) > now;
-      if ((current && ongoing) || (blocksCovered[k] as number) * 2 >= seen) {
-        isOnline[k] = 1;
-        (slots[k] as OverlapSlot).online.push(n);
-      }
+    // Time after `now` does not count: blocks end there for this (ongoing ones included).
+    coverage.add(mergeSpans(person.blocks.map((b) => ({ start: b.start, end: Math.min(b.end ?? now, now) }))));
+    // In the current slot an ongoing block is enough.
+    let onlineNow = current >= 0 && person.blocks.some((b) => b.end === null);
+    let touched = coverage.touched();
+    for (let i = 0; i < touched.length; i++) {
+      const k = touched[i] as number;
+      const enough = (covered[k] as number) * 2 >= Math.min(slotEnd(k), now) - slotStart(k);
+      if (k === current) onlineNow ||= enough;
+      else if (enough) (slots[k] as OverlapSlot).online.push(n);
     }
+    if (onlineNow) (slots[current] as OverlapSlot).online.push(n);
+    coverage.clear();
     if (person.predictions.length === 0) return;
-    const predictions = [...person.predictions].sort((a, b) => a.start - b.start);
-    predicted.fill(0, firstAhead);
-    weighted.fill(0, firstAhead);
-    addCoverage(predictions, windowStart, windowEnd, firstAhead, predicted, weighted);
-    for (let k = firstAhead; k < count; k++) {
-      const covered = predicted[k] as number;
-      if (isOnline[k] || covered * 2 < slotEnd(k) - slotStart(k)) continue;
+
+    coverage.add(
+      [...person.predictions].sort((a, b) => a.start - b.start),
+      firstAhead,
+    );
+    touched = coverage.touched();
+    for (let i = 0; i < touched.length; i++) {
+      const k = touched[i] as number;
+      const time = covered[k] as number;
+      if ((k === current && onlineNow) || time * 2 < slotEnd(k) - slotStart(k)) continue;
       const slot = slots[k] as OverlapSlot;
       slot.likely.push(n);
-      slot.likelyConfidence.push(round2((weighted[k] as number) / covered));
+      slot.likelyConfidence.push(round2((weighted[k] as number) / time));
     }
+    coverage.clear();
   });
   return slots;
 }

@@ -65,23 +65,48 @@ export interface BlockSpan {
 }
 
 /**
- * Start and end of the blocks of `personIds` overlapping [from, to): blocks of a day or less come
- * from the index on (person, start) starting a day before the window, ongoing and longer ones from
- * the partial index of long blocks, so no person's whole history is read.
+ * The blocks of `personIds` overlapping [from, to) (`blockSpans` below), as one text per person:
+ * 'start end start end ...' in epoch milliseconds, '-' for the end of an ongoing block. A person's
+ * few dozen blocks travel as one row instead of one row each (the planner reads ~17,000 blocks for
+ * 500 people over a week: fewer rows for PostgreSQL to send and for `pg` to parse).
  */
-export async function findBlockSpans(
+export async function findBlockSpansByPerson(
   db: DbOrTx,
   accountId: string,
   personIds: readonly string[],
   from: Date,
   to: Date,
-): Promise<BlockSpan[]> {
-  if (personIds.length === 0 || to <= from) return [];
-  const inPeople = sql`b.person_id = any(${uuidArray(personIds)})`;
-  const overlaps = sql`b.start_time < ${to.toISOString()}::timestamptz and coalesce(b.end_time, 'infinity') > ${from.toISOString()}::timestamptz`;
-  const rows = await preparedRows<{ person_id: string; start_ms: number; end_ms: number | null }>(
+): Promise<Map<string, BlockSpan[]>> {
+  const byPerson = new Map<string, BlockSpan[]>();
+  if (personIds.length === 0 || to <= from) return byPerson;
+  const rows = await preparedRows<{ person_id: string; spans: string }>(
     db,
     sql`
+    select s.person_id, string_agg(s.start_ms || ' ' || coalesce(s.end_ms::text, '-'), ' ') as spans
+      from (${blockSpans(accountId, personIds, from, to)}) s
+     group by s.person_id`,
+  );
+  for (const row of rows) {
+    const parts = row.spans.split(' ');
+    const spans: BlockSpan[] = [];
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+      const end = parts[i + 1] as string;
+      spans.push({ personId: row.person_id, start: Number(parts[i]), end: end === '-' ? null : Number(end) });
+    }
+    byPerson.set(row.person_id, spans);
+  }
+  return byPerson;
+}
+
+/**
+ * Start and end of the blocks of `personIds` overlapping [from, to): blocks of a day or less come
+ * from the index on (person, start) starting a day before the window, ongoing and longer ones from
+ * the partial index of long blocks, so no person's whole history is read.
+ */
+function blockSpans(accountId: string, personIds: readonly string[], from: Date, to: Date) {
+  const inPeople = sql`b.person_id = any(${uuidArray(personIds)})`;
+  const overlaps = sql`b.start_time < ${to.toISOString()}::timestamptz and coalesce(b.end_time, 'infinity') > ${from.toISOString()}::timestamptz`;
+  return sql`
     select b.person_id, (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
            (extract(epoch from b.end_time) * 1000)::float8 as end_ms
       from activity_blocks b
@@ -93,7 +118,21 @@ export async function findBlockSpans(
            (extract(epoch from b.end_time) * 1000)::float8
       from activity_blocks b
      where b.account_id = ${accountId} and ${inPeople} and ${overlaps}
-       and (b.end_time is null or b.end_time - b.start_time > interval '1 day')`,
+       and (b.end_time is null or b.end_time - b.start_time > interval '1 day')`;
+}
+
+/** The blocks of `personIds` overlapping [from, to), one row each. */
+export async function findBlockSpans(
+  db: DbOrTx,
+  accountId: string,
+  personIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<BlockSpan[]> {
+  if (personIds.length === 0 || to <= from) return [];
+  const rows = await preparedRows<{ person_id: string; start_ms: number; end_ms: number | null }>(
+    db,
+    blockSpans(accountId, personIds, from, to),
   );
   return rows.map((r) => ({ personId: r.person_id, start: r.start_ms, end: r.end_ms }));
 }

@@ -9,6 +9,7 @@ import {
   findAccountPerson,
   findActivePeople,
   findBlockSpans,
+  findBlockSpansByPerson,
   findNextPrediction,
   findPredictedSpans,
 } from './queries.ts';
@@ -39,15 +40,14 @@ export async function getOverlap(
   const pastEnd = new Date(Math.min(windowEnd.getTime(), now.getTime()));
   const futureStart = new Date(Math.max(windowStart.getTime(), now.getTime() - SLOT_MS));
   const [blocks, predictions] = await Promise.all([
-    findBlockSpans(ctx.db, ctx.accountId, ids, windowStart, pastEnd),
+    findBlockSpansByPerson(ctx.db, ctx.accountId, ids, windowStart, pastEnd),
     findPredictedSpans(ctx.db, ctx.accountId, ids, futureStart, windowEnd),
   ]);
   const position = new Map(ids.map((id, n) => [id, n]));
-  const activity: { blocks: BlockSpan[]; predictions: PredictedSpan[] }[] = ids.map(() => ({
-    blocks: [],
+  const activity: { blocks: BlockSpan[]; predictions: PredictedSpan[] }[] = ids.map((id) => ({
+    blocks: blocks.get(id) ?? [],
     predictions: [],
   }));
-  for (const b of blocks) activity[position.get(b.personId) as number]?.blocks.push(b);
   for (const p of predictions) activity[position.get(p.personId) as number]?.predictions.push(p);
 
   const slots = planSlots({
