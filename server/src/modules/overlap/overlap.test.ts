@@ -94,6 +94,26 @@ describe('GET /api/v1/overlap', () => {
     expect(foreignOnly.body.best).toEqual([]);
   });
 
+  it('counts an ongoing block in the current slot and reads block times to the millisecond', async () => {
+    const { account, cookie } = await signedInManager(t.db);
+    const ada = await createTrackedPerson(t.db, account.id, { name: 'Ada' });
+    const bea = await createTrackedPerson(t.db, account.id, { name: 'Bea' });
+    const cy = await createTrackedPerson(t.db, account.id, { name: 'Cy' });
+    const today = localDateOf(new Date(), 'UTC');
+    const yesterday = addDays(today, -1);
+    await createBlock(t.db, ada.pi, new Date(Date.now() - 60_000), null);
+    // Exactly half of 10:00-10:30 is enough; a millisecond less is not.
+    await createBlock(t.db, bea.pi, `${yesterday}T10:00:00.000Z`, `${yesterday}T10:15:00.000Z`);
+    await createBlock(t.db, cy.pi, `${yesterday}T10:00:00.001Z`, `${yesterday}T10:15:00.000Z`);
+
+    const res = await overlap(cookie, `from=${yesterday}&days=2&tz=UTC`);
+    expect(res.body.people).toEqual([ada.person.id, bea.person.id, cy.person.id]);
+    const onlineAt = (start: string) => res.body.slots.find((s) => s.start === start)?.online;
+    expect(onlineAt(`${yesterday}T10:00:00.000Z`)).toEqual([1]);
+    const slotNow = Math.floor(Date.now() / (30 * 60_000)) * 30 * 60_000;
+    expect(res.body.slots.find((s) => Date.parse(s.start) === slotNow)?.online).toEqual([0]);
+  });
+
   it('covers up to 14 days', async () => {
     const { cookie } = await signedInManager(t.db);
     const res = await overlap(cookie, 'from=2025-01-06&days=14&tz=UTC');
