@@ -95,42 +95,43 @@ export async function rawYear(pool: pg.Pool, accountId: string, personId: string
 }
 
 /**
- * The planner's reads: the active people, then block spans before `now` (one text per person) and
- * predictions after, in parallel.
+ * The planner's reads, in parallel: the active people, block spans before `now` (one text per
+ * person) and predictions after, the spans for the account's active people read as an array inside
+ * the same statements.
  */
 export async function rawOverlap(pool: pg.Pool, accountId: string, from: Date, to: Date, now: Date) {
-  const people = await pool.query<{ id: string }>(
-    `select id, coalesce(name, email, person_identifier) as name, timezone_manual, timezone_automatic, is_online
-       from people where account_id = $1 and status = 'active' and archived_at is null
-      order by lower(coalesce(name, email, person_identifier, '')), id`,
-    [accountId],
-  );
-  const ids = `{${people.rows.map((r) => r.id).join(',')}}`;
   const pastEnd = new Date(Math.min(to.getTime(), now.getTime()));
   const futureStart = new Date(Math.max(from.getTime(), now.getTime() - 30 * 60_000));
+  const active = `any(array(select ap.id from people ap where ap.account_id = $1 and ap.status = 'active' and ap.archived_at is null))`;
   const spanColumns = `b.person_id, (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
            (extract(epoch from b.end_time) * 1000)::float8 as end_ms`;
-  const inWindow = `b.account_id = $1 and b.person_id = any($2::uuid[]) and b.start_time < $4 and coalesce(b.end_time, 'infinity') > $3`;
-  const [blocks, predictions] = await Promise.all([
+  const inWindow = `b.account_id = $1 and b.person_id = ${active} and b.start_time < $3 and coalesce(b.end_time, 'infinity') > $2`;
+  const [people, blocks, predictions] = await Promise.all([
+    pool.query(
+      `select id, coalesce(name, email, person_identifier) as name, timezone_manual, timezone_automatic, is_online
+         from people where account_id = $1 and status = 'active' and archived_at is null
+        order by lower(coalesce(name, email, person_identifier, '')), id`,
+      [accountId],
+    ),
     pool.query(
       `select s.person_id, string_agg(s.start_ms || ' ' || coalesce(s.end_ms::text, '-'), ' ') as spans from (
          select ${spanColumns} from activity_blocks b where ${inWindow}
-           and b.start_time >= $3::timestamptz - interval '1 day'
+           and b.start_time >= $2::timestamptz - interval '1 day'
            and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
          union all
          select ${spanColumns} from activity_blocks b where ${inWindow}
            and (b.end_time is null or b.end_time - b.start_time > interval '1 day')
        ) s group by s.person_id`,
-      [accountId, ids, from, pastEnd],
+      [accountId, from, pastEnd],
     ),
     pool.query(
       `select p.person_id, (extract(epoch from p.start_time) * 1000)::float8 as start_ms,
               (extract(epoch from p.end_time) * 1000)::float8 as end_ms, p.confidence
          from activity_predictions p
-        where p.account_id = $1 and p.person_id = any($2::uuid[])
-          and p.start_time >= $3::timestamptz - interval '1 day' and p.start_time < $4 and p.end_time > $3
+        where p.account_id = $1 and p.person_id = ${active}
+          and p.start_time >= $2::timestamptz - interval '1 day' and p.start_time < $3 and p.end_time > $2
         order by p.start_time`,
-      [accountId, ids, futureStart, to],
+      [accountId, futureStart, to],
     ),
   ]);
   return count(people) + count(blocks) + count(predictions);

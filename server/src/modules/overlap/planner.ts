@@ -1,6 +1,6 @@
 import { MAX_BEST_WINDOWS, type OverlapSlot, type OverlapWindow, SLOT_MINUTES } from '@overlap/contract/overlap';
 import { SlotCoverage } from './slot-coverage.ts';
-import { mergeSpans, type PredictedSpan, round2 } from './spans.ts';
+import { type PredictedSpan, round2 } from './spans.ts';
 
 export const SLOT_MS = SLOT_MINUTES * 60_000;
 
@@ -51,7 +51,7 @@ export function planSlots(input: PlannerInput): OverlapSlot[] {
   const { covered, weighted } = coverage;
   input.people.forEach((person, n) => {
     // Time after `now` does not count: blocks end there for this (ongoing ones included).
-    coverage.add(mergeSpans(person.blocks.map((b) => ({ start: b.start, end: Math.min(b.end ?? now, now) }))));
+    coverage.addUnion(person.blocks, now);
     // In the current slot an ongoing block is enough.
     let onlineNow = current >= 0 && person.blocks.some((b) => b.end === null);
     let touched = coverage.touched();
@@ -65,10 +65,7 @@ export function planSlots(input: PlannerInput): OverlapSlot[] {
     coverage.clear();
     if (person.predictions.length === 0) return;
 
-    coverage.add(
-      [...person.predictions].sort((a, b) => a.start - b.start),
-      firstAhead,
-    );
+    coverage.addPredicted(person.predictions, firstAhead);
     touched = coverage.touched();
     for (let i = 0; i < touched.length; i++) {
       const k = touched[i] as number;

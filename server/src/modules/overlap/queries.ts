@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
@@ -6,6 +6,16 @@ import type { PredictedSpan } from './spans.ts';
 
 /** A uuid[] parameter (ids come from the database or from validated input). */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * `column` is one of `personIds`, or, without ids, of the account's active people: read as an array
+ * first (so the spans are still looked up person by person in the index, never across accounts),
+ * in the same statement, so the spans need not wait for the people's query.
+ */
+const personIn = (column: SQL, accountId: string, personIds: readonly string[] | undefined) =>
+  personIds
+    ? sql`${column} = any(${uuidArray(personIds)})`
+    : sql`${column} = any(array(select ap.id from people ap where ap.account_id = ${accountId} and ap.status = 'active' and ap.archived_at is null))`;
 
 export interface PlannedPerson {
   id: string;
@@ -57,15 +67,19 @@ export async function findAccountPerson(db: DbOrTx, accountId: string, id: strin
   return row ? toPerson(row) : null;
 }
 
-export interface BlockSpan {
-  personId: string;
+export interface PersonBlock {
   start: number;
   /** null while ongoing */
   end: number | null;
 }
 
+export interface BlockSpan extends PersonBlock {
+  personId: string;
+}
+
 /**
- * The blocks of `personIds` overlapping [from, to) (`blockSpans` below), as one text per person:
+ * The blocks of `personIds` (every active person without ids) overlapping [from, to) (`blockSpans`
+ * below), as one text per person:
  * 'start end start end ...' in epoch milliseconds, '-' for the end of an ongoing block. A person's
  * few dozen blocks travel as one row instead of one row each (the planner reads ~17,000 blocks for
  * 500 people over a week: fewer rows for PostgreSQL to send and for `pg` to parse).
@@ -73,12 +87,12 @@ export interface BlockSpan {
 export async function findBlockSpansByPerson(
   db: DbOrTx,
   accountId: string,
-  personIds: readonly string[],
+  personIds: readonly string[] | undefined,
   from: Date,
   to: Date,
-): Promise<Map<string, BlockSpan[]>> {
-  const byPerson = new Map<string, BlockSpan[]>();
-  if (personIds.length === 0 || to <= from) return byPerson;
+): Promise<Map<string, PersonBlock[]>> {
+  const byPerson = new Map<string, PersonBlock[]>();
+  if (personIds?.length === 0 || to <= from) return byPerson;
   const rows = await preparedRows<{ person_id: string; spans: string }>(
     db,
     sql`
@@ -88,10 +102,10 @@ export async function findBlockSpansByPerson(
   );
   for (const row of rows) {
     const parts = row.spans.split(' ');
-    const spans: BlockSpan[] = [];
+    const spans: PersonBlock[] = [];
     for (let i = 0; i + 1 < parts.length; i += 2) {
       const end = parts[i + 1] as string;
-      spans.push({ personId: row.person_id, start: Number(parts[i]), end: end === '-' ? null : Number(end) });
+      spans.push({ start: Number(parts[i]), end: end === '-' ? null : Number(end) });
     }
     byPerson.set(row.person_id, spans);
   }
@@ -103,8 +117,8 @@ export async function findBlockSpansByPerson(
  * from the index on (person, start) starting a day before the window, ongoing and longer ones from
  * the partial index of long blocks, so no person's whole history is read.
  */
-function blockSpans(accountId: string, personIds: readonly string[], from: Date, to: Date) {
-  const inPeople = sql`b.person_id = any(${uuidArray(personIds)})`;
+function blockSpans(accountId: string, personIds: readonly string[] | undefined, from: Date, to: Date) {
+  const inPeople = personIn(sql`b.person_id`, accountId, personIds);
   const overlaps = sql`b.start_time < ${to.toISOString()}::timestamptz and coalesce(b.end_time, 'infinity') > ${from.toISOString()}::timestamptz`;
   return sql`
     select b.person_id, (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
@@ -137,22 +151,25 @@ export async function findBlockSpans(
   return rows.map((r) => ({ personId: r.person_id, start: r.start_ms, end: r.end_ms }));
 }
 
-/** Predicted online spans of `personIds` overlapping [from, to) (a prediction spans a day at most). */
+/**
+ * Predicted online spans of `personIds` (every active person without ids) overlapping [from, to)
+ * (a prediction spans a day at most).
+ */
 export async function findPredictedSpans(
   db: DbOrTx,
   accountId: string,
-  personIds: readonly string[],
+  personIds: readonly string[] | undefined,
   from: Date,
   to: Date,
 ): Promise<(PredictedSpan & { personId: string })[]> {
-  if (personIds.length === 0 || to <= from) return [];
+  if (personIds?.length === 0 || to <= from) return [];
   const rows = await preparedRows<{ person_id: string; start_ms: number; end_ms: number; confidence: number }>(
     db,
     sql`
     select p.person_id, (extract(epoch from p.start_time) * 1000)::float8 as start_ms,
            (extract(epoch from p.end_time) * 1000)::float8 as end_ms, p.confidence
       from activity_predictions p
-     where p.account_id = ${accountId} and p.person_id = any(${uuidArray(personIds)})
+     where p.account_id = ${accountId} and ${personIn(sql`p.person_id`, accountId, personIds)}
        and p.start_time >= ${from.toISOString()}::timestamptz - interval '1 day'
        and p.start_time < ${to.toISOString()}::timestamptz and p.end_time > ${from.toISOString()}::timestamptz
      order by p.start_time`,

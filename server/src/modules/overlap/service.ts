@@ -5,13 +5,13 @@ import { fieldError, notFound } from '../../core/errors.ts';
 import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { bestWindows, planSlots, SLOT_MS } from './planner.ts';
 import {
-  type BlockSpan,
   findAccountPerson,
   findActivePeople,
   findBlockSpans,
   findBlockSpansByPerson,
   findNextPrediction,
   findPredictedSpans,
+  type PersonBlock,
 } from './queries.ts';
 import type { PredictedSpan } from './spans.ts';
 import { rangesAsClock, rangesInViewerTime, USUAL_LOOKBACK_DAYS, usualHours } from './usual-hours.ts';
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
  * The overlap planner: `days` days from `from` (today in `tz` when absent), cut into half hours in
  * the viewer's timezone. Past slots come from blocks, the current and future ones from predictions
  * (every account: the planner does not depend on the 'predictions' flag, which only decides whether
- * predicted blocks are drawn on the timeline). Three queries whatever the number of people.
+ * predicted blocks are drawn on the timeline). Three queries in parallel whatever the number of people.
  */
 export async function getOverlap(
   ctx: Ctx,
@@ -35,16 +35,18 @@ export async function getOverlap(
   const windowStart = startOfLocalDay(from, timezone);
   const windowEnd = startOfLocalDay(addDays(from, query.days), timezone);
 
-  const people = await findActivePeople(ctx.db, ctx.accountId, query.people);
-  const ids = people.map((p) => p.id);
   const pastEnd = new Date(Math.min(windowEnd.getTime(), now.getTime()));
   const futureStart = new Date(Math.max(windowStart.getTime(), now.getTime() - SLOT_MS));
-  const [blocks, predictions] = await Promise.all([
-    findBlockSpansByPerson(ctx.db, ctx.accountId, ids, windowStart, pastEnd),
-    findPredictedSpans(ctx.db, ctx.accountId, ids, futureStart, windowEnd),
+  // The spans are read for the asked ids (or the account's active people) beside the people's query:
+  // spans of ids that are not active people are then left out.
+  const [people, blocks, predictions] = await Promise.all([
+    findActivePeople(ctx.db, ctx.accountId, query.people),
+    findBlockSpansByPerson(ctx.db, ctx.accountId, query.people, windowStart, pastEnd),
+    findPredictedSpans(ctx.db, ctx.accountId, query.people, futureStart, windowEnd),
   ]);
+  const ids = people.map((p) => p.id);
   const position = new Map(ids.map((id, n) => [id, n]));
-  const activity: { blocks: BlockSpan[]; predictions: PredictedSpan[] }[] = ids.map((id) => ({
+  const activity: { blocks: PersonBlock[]; predictions: PredictedSpan[] }[] = ids.map((id) => ({
     blocks: blocks.get(id) ?? [],
     predictions: [],
   }));

@@ -1,4 +1,11 @@
-import type { Span } from './spans.ts';
+import type { PredictedSpan } from './spans.ts';
+
+/** Spans in start order: the list itself when it already is (as the database sends them), else a sorted copy. */
+function byStart<T extends { start: number }>(spans: readonly T[]): readonly T[] {
+  for (let i = 1; i < spans.length; i++)
+    if ((spans[i] as T).start < (spans[i - 1] as T).start) return [...spans].sort((a, b) => a.start - b.start);
+  return spans;
+}
 
 /**
  * How much of each half-hour slot of a window one person's spans cover (and that time weighted by
@@ -22,28 +29,50 @@ export class SlotCoverage {
     this.touchedSlots = new Int32Array(slots);
   }
 
-  /**
-   * Adds the spans' time to the slots from `fromSlot` on, in the spans' order (so each slot's sum
-   * is made in the order reading that slot's spans one by one would make it).
-   */
-  add(spans: readonly (Span & { confidence?: number })[], fromSlot = 0): void {
+  /** Adds [a, b) (clipped to the window and to slots from `fromSlot` on), weighted by `confidence`. */
+  private add(a0: number, b0: number, confidence: number, fromSlot: number): void {
     const { windowStart, slotMs, covered, weighted } = this;
-    const first = windowStart + fromSlot * slotMs;
-    for (const s of spans) {
-      const a = Math.max(s.start, first);
-      const b = Math.min(s.end, this.windowEnd);
-      if (b <= a) continue;
-      const confidence = s.confidence ?? 0;
-      for (let k = Math.floor((a - windowStart) / slotMs); k < covered.length; k++) {
-        const start = windowStart + k * slotMs;
-        if (start >= b) break;
-        const overlap = Math.min(b, start + slotMs) - Math.max(a, start);
-        if (overlap <= 0) continue;
-        if (covered[k] === 0) this.touchedSlots[this.touchedCount++] = k;
-        covered[k] = (covered[k] as number) + overlap;
-        weighted[k] = (weighted[k] as number) + overlap * confidence;
-      }
+    const a = Math.max(a0, windowStart + fromSlot * slotMs);
+    const b = Math.min(b0, this.windowEnd);
+    if (b <= a) return;
+    for (let k = Math.floor((a - windowStart) / slotMs); k < covered.length; k++) {
+      const start = windowStart + k * slotMs;
+      if (start >= b) break;
+      const overlap = Math.min(b, start + slotMs) - Math.max(a, start);
+      if (overlap <= 0) continue;
+      if (covered[k] === 0) this.touchedSlots[this.touchedCount++] = k;
+      covered[k] = (covered[k] as number) + overlap;
+      weighted[k] = (weighted[k] as number) + overlap * confidence;
     }
+  }
+
+  /**
+   * Adds the time covered by any of the blocks, ended at `until` (an ongoing one, end null,
+   * included), counting time covered by several blocks once (blocks of several integrations).
+   */
+  addUnion(blocks: readonly { start: number; end: number | null }[], until: number): void {
+    let from = 0;
+    let to = Number.NEGATIVE_INFINITY;
+    for (const block of byStart(blocks)) {
+      const end = Math.min(block.end ?? until, until);
+      if (end <= block.start) continue;
+      if (block.start <= to) {
+        to = Math.max(to, end);
+        continue;
+      }
+      if (to > from) this.add(from, to, 1, 0);
+      from = block.start;
+      to = end;
+    }
+    if (to > from) this.add(from, to, 1, 0);
+  }
+
+  /**
+   * Adds each prediction's time, and that time times its confidence, to the slots from `fromSlot`
+   * on, in start order (so each slot's sums are made in the order reading its predictions would).
+   */
+  addPredicted(predictions: readonly PredictedSpan[], fromSlot: number): void {
+    for (const p of byStart(predictions)) this.add(p.start, p.end, p.confidence, fromSlot);
   }
 
   /** The slots touched since the last clear, in time order. */
