@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatDate,
   formatDateKey,
@@ -25,6 +25,18 @@ const h12 = { timeFormat: '12h', timeZone: 'America/New_York' } as const;
 afterEach(() => setTimePreferences({ timeFormat: null, timeZone: null }));
 
 describe('times', () => {
+  it("make no new formatter per label when the browser's defaults decide (zone and 12/24 hours)", () => {
+    formatTime(AT);
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let minute = 0; minute < 50; minute++) formatTime(Date.parse(AT) + minute * 60_000);
+      expect(viewerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(made).toHaveBeenCalledTimes(1); // the comparison's own call on the line above
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   it('print in 24-hour or 12-hour time in the chosen timezone', () => {
     expect(formatTime(AT, { prefs: h24 })).toBe('14:05');
     expect(formatTime(AT, { prefs: h12 })).toBe('9:05 AM');

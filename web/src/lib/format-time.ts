@@ -70,13 +70,24 @@ export function subscribeTimePreferences(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// Read once: asking costs a new Intl.DateTimeFormat (about a millisecond on a phone), and every
+// clock label asks; the browser's zone and locale stay as they are for the page's life.
+let browserZone: string | undefined;
+let browserTwelve: boolean | undefined;
+
 /** The browser's own timezone. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export function browserTimeZone(): string {
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return browserZone;
+}
 
 /** Whether the browser's locale writes 12-hour time. */
 export function browserUses12Hour(): boolean {
-  const cycle = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle;
-  return cycle === 'h12' || cycle === 'h11';
+  if (browserTwelve === undefined) {
+    const cycle = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle;
+    browserTwelve = cycle === 'h12' || cycle === 'h11';
+  }
+  return browserTwelve;
 }
 
 /** The timezone the viewer sees times in: their chosen one, else the browser's. */
