@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { formatter } from '../../../lib/format-time';
 
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -36,19 +37,11 @@ export function shiftDateKey(key: DateKey, days: number): DateKey {
   return keyOf(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
 }
 
-const WEEKDAY_DATE = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const WEEKDAY_DATE_YEAR = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Shared and made on first use: the picker shows 'Today', 'Yesterday' or 'Tomorrow' most of the
+// time, and a page's first formatters cost milliseconds each on a phone (its locale data loads).
+const WEEKDAY = { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' } as const;
+const weekdayDate = () => formatter('en-US', WEEKDAY);
+const weekdayDateYear = () => formatter('en-US', { ...WEEKDAY, year: 'numeric' });
 
 /** Midnight at the start of a date in a timezone (the instant the day begins there). */
 export function startOfDateIn(key: DateKey, timeZone: string): Date {
@@ -64,5 +57,5 @@ export function dateLabel(key: DateKey, today: DateKey): string {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   const sameYear = key.slice(0, 4) === today.slice(0, 4);
-  return (sameYear ? WEEKDAY_DATE : WEEKDAY_DATE_YEAR).format(date);
+  return (sameYear ? weekdayDate() : weekdayDateYear()).format(date);
 }
