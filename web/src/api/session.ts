@@ -1,7 +1,7 @@
 import type { AuthStatus, ImpersonationStatus, SessionUser } from '@overlap/contract/auth';
 import type { OnboardingState } from '@overlap/contract/onboarding';
 import type { SystemInfo } from '@overlap/contract/system';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from './client';
 import { apiPaths } from './paths';
 
@@ -40,6 +40,27 @@ const onboardingStateQuery = queryOptions({
   staleTime: 30_000,
 });
 export const useOnboardingState = (enabled: boolean) => useQuery({ ...onboardingStateQuery, enabled });
+
+/**
+ * Asks for the session and the onboarding state side by side as the app starts on a page behind
+ * the route gates, instead of the onboarding state after the session's answer (the gates need
+ * both). Without a session the onboarding answer (401) is not kept: the gates ask again once
+ * someone has signed in.
+ */
+export function prefetchGates(client: QueryClient): void {
+  void client.prefetchQuery(sessionQuery);
+  void client.prefetchQuery({
+    ...onboardingStateQuery,
+    queryFn: async () => {
+      try {
+        return await api<OnboardingState>(apiPaths.onboarding.state);
+      } catch (err) {
+        if (isApiError(err, 401)) throw err;
+        return null;
+      }
+    },
+  });
+}
 
 const impersonationQuery = queryOptions({
   queryKey: sessionKeys.impersonation,

@@ -1,5 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { prefetchGates } from '../api/session';
+import { isPublicPath } from './gates';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { GatedOutlet } from './layouts/gated-outlet';
@@ -26,10 +29,12 @@ function page(load: () => Promise<{ default: ComponentType }>, fallback = <Route
 const loadDashboard = () => import('../features/dashboard').then((f) => f.dashboardPage());
 
 /**
- * Starts loading the page the app opens on while the session is checked: the dashboard's code
- * would otherwise be asked for only once the route gates have passed.
+ * Starts what the first screen needs while the app starts: on a page behind the route gates, the
+ * gates' two answers (session and onboarding state) side by side instead of one after the other;
+ * on `/`, the dashboard's code, which would otherwise be asked for only once the gates have passed.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string, client: QueryClient): void {
+  if (!isPublicPath(pathname)) prefetchGates(client);
   if (pathname === '/') void loadDashboard();
 }
 
