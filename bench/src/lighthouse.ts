@@ -60,7 +60,11 @@ export async function runLighthouse(url: string, cookie?: string): Promise<PageR
     const reports = process.env.BENCH_WEB_REPORTS;
     if (reports) {
       const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
-      writeFileSync(join(reports, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+      const stamp = Date.now();
+      writeFileSync(join(reports, `${name}-${stamp}.json`), JSON.stringify(lhr));
+      // The page load's trace too (Chromium's performance panel opens it): what each long task ran.
+      const trace = (result as unknown as { artifacts?: { Trace?: unknown } }).artifacts?.Trace;
+      if (trace) writeFileSync(join(reports, `${name}-${stamp}.trace`), JSON.stringify(trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     const resources = lhr.audits['resource-summary']?.details?.items ?? [];
