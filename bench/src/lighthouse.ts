@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -61,6 +61,7 @@ export async function runLighthouse(url: string, cookie?: string): Promise<PageR
     if (reports) {
       const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
       const stamp = Date.now();
+      mkdirSync(reports, { recursive: true });
       writeFileSync(join(reports, `${name}-${stamp}.json`), JSON.stringify(lhr));
       // The page load's trace too (Chromium's performance panel opens it): what each long task ran.
       const trace = (result as unknown as { artifacts?: { Trace?: unknown } }).artifacts?.Trace;
