@@ -31,6 +31,32 @@ describe('web shell', () => {
     await page.close();
   });
 
+  it('keeps the sign-in card in place when its page arrives after the loading state', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    // Scripts the app page names load at once; the pages' chunks (asked for later) wait, so the
+    // loading state is drawn first, as on a slow phone.
+    const appPage = await (await fetch(`${inject('baseUrl')}/login`)).text();
+    const named = new Set([...appPage.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    expect(named.size).toBeGreaterThan(0);
+    await page.route('**/assets/*.js', async (route) => {
+      if (!named.has(new URL(route.request().url()).pathname)) await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${inject('baseUrl')}/login`);
+    await page.getByRole('status').waitFor();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await page.close();
+  });
+
   it('renders the styleguide', async () => {
     for (const [label, viewport] of [
       ['desktop', DESKTOP],
