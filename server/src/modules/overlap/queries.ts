@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
+import { parseSpanText } from './span-text.ts';
 import type { PredictedSpan } from './spans.ts';
 
 /** A uuid[] parameter (ids come from the database or from validated input). */
@@ -100,15 +101,7 @@ export async function findBlockSpansByPerson(
       from (${blockSpans(accountId, personIds, from, to)}) s
      group by s.person_id`,
   );
-  for (const row of rows) {
-    const parts = row.spans.split(' ');
-    const spans: PersonBlock[] = [];
-    for (let i = 0; i + 1 < parts.length; i += 2) {
-      const end = parts[i + 1] as string;
-      spans.push({ start: Number(parts[i]), end: end === '-' ? null : Number(end) });
-    }
-    byPerson.set(row.person_id, spans);
-  }
+  for (const row of rows) byPerson.set(row.person_id, parseSpanText(row.spans));
   return byPerson;
 }
 
