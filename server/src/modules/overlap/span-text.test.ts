@@ -20,6 +20,11 @@ describe('parseSpanText', () => {
     ]);
     expect(parseSpanText('')).toEqual([]);
     expect(parseSpanText('0 1')).toEqual([{ start: 0, end: 1 }]);
+    // float8 text: a fraction of a millisecond, an exponent
+    expect(parseSpanText('1795507555496.561 1795507555500 1e+22 -')).toEqual([
+      { start: 1_795_507_555_496.561, end: 1_795_507_555_500 },
+      { start: 1e22, end: null },
+    ]);
   });
 
   it('reads random texts as splitting them on spaces does', () => {
@@ -33,9 +38,9 @@ describe('parseSpanText', () => {
       const count = Math.floor(random() * 40);
       let t = 1_600_000_000_000 + Math.floor(random() * 200_000_000_000);
       for (let i = 0; i < count; i++) {
-        const start = t;
+        const start = random() < 0.1 ? t + 0.561 : t;
         t += Math.floor(random() * 10_000_000);
-        parts.push(String(start), random() < 0.05 ? '-' : String(t));
+        parts.push(String(start), random() < 0.05 ? '-' : String(random() < 0.1 ? t + 0.25 : t));
         t += Math.floor(random() * 10_000_000);
       }
       const text = parts.join(' ');
