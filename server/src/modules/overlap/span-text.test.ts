@@ -25,6 +25,10 @@ describe('parseSpanText', () => {
       { start: 1_795_507_555_496.561, end: 1_795_507_555_500 },
       { start: 1e22, end: null },
     ]);
+    expect(parseSpanText('0.1 .5 -3 1.')).toEqual([
+      { start: 0.1, end: 0.5 },
+      { start: -3, end: 1 },
+    ]);
   });
 
   it('reads random texts as splitting them on spaces does', () => {
@@ -38,9 +42,9 @@ describe('parseSpanText', () => {
       const count = Math.floor(random() * 40);
       let t = 1_600_000_000_000 + Math.floor(random() * 200_000_000_000);
       for (let i = 0; i < count; i++) {
-        const start = random() < 0.1 ? t + 0.561 : t;
+        const start = random() < 0.1 ? t + Math.floor(random() * 1000) / 1000 : t;
         t += Math.floor(random() * 10_000_000);
-        parts.push(String(start), random() < 0.05 ? '-' : String(random() < 0.1 ? t + 0.25 : t));
+        parts.push(String(start), random() < 0.05 ? '-' : String(random() < 0.1 ? t + random() : t));
         t += Math.floor(random() * 10_000_000);
       }
       const text = parts.join(' ');
