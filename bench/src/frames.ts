@@ -1,8 +1,5 @@
 /// <reference lib="dom" />
-import { spawnSync } from 'node:child_process';
-import { launchBrowser } from '../../e2e/src/browser.ts';
-import { repoRoot, startBenchEnvironment } from './setup.ts';
-import { seedDashboardTeam } from './web-data.ts';
+import { withSignedInDashboard } from './signed-in-dashboard.ts';
 
 /**
  * Frame times of the dashboard timeline with 100 columns in headless Chromium (software rendering):
@@ -24,19 +21,13 @@ interface Run {
 }
 
 async function main() {
-  const build = spawnSync(process.execPath, ['scripts/web-build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the web build failed');
-  const env = await startBenchEnvironment(1);
-  const browser = await launchBrowser();
-  try {
-    const { cookie } = await seedDashboardTeam(env.pool, TEAM);
-    const [name, value] = cookie.split('=') as [string, string];
+  await withSignedInDashboard(TEAM, async ({ browser, url, cookie }) => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name, value, url: env.url }]);
+    await context.addCookies([cookie]);
     // tsx keeps function names with a `__name` helper the page does not have.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
-    await page.goto(`${env.url}/`);
+    await page.goto(`${url}/`);
     const columns = page.locator('[data-testid="timeline"] section[aria-label^="Activity of "]');
     await columns.nth(TEAM - 1).waitFor({ state: 'attached', timeout: 60_000 });
     const count = await columns.count();
@@ -102,10 +93,7 @@ async function main() {
       `\nMedian of ${RUNS} runs: median frame ${f(mid((r) => r.medianMs))} ms, p95 frame ${f(mid((r) => r.p95Ms))} ms, ` +
         `${mid((r) => r.longTasks)} long tasks (${mid((r) => r.longTaskMs)} ms).`,
     );
-  } finally {
-    await browser.close();
-    await env.stop();
-  }
+  });
 }
 
 main().catch((err) => {

@@ -1,8 +1,5 @@
 /// <reference lib="dom" />
-import { spawnSync } from 'node:child_process';
-import { launchBrowser } from '../../e2e/src/browser.ts';
-import { repoRoot, startBenchEnvironment } from './setup.ts';
-import { seedDashboardTeam } from './web-data.ts';
+import { withSignedInDashboard } from './signed-in-dashboard.ts';
 
 /**
  * The signed-in dashboard's load in headless Chromium at a phone's size with 4x CPU slowdown (no
@@ -75,19 +72,13 @@ window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Ma
 `;
 
 async function main() {
-  const build = spawnSync(process.execPath, ['scripts/web-build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the web build failed');
-  const env = await startBenchEnvironment(1);
-  const browser = await launchBrowser();
-  try {
-    const { cookie } = await seedDashboardTeam(env.pool, TEAM);
-    const [name, value] = cookie.split('=') as [string, string];
+  await withSignedInDashboard(TEAM, async ({ browser, url, cookie }) => {
     const profileTotals = new Map<string, number>();
     const inclusive = new Map<string, number>();
     const probes: Probe[] = [];
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
-      await context.addCookies([{ name, value, url: env.url }]);
+      await context.addCookies([cookie]);
       await context.addInitScript({ content: INIT });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
@@ -95,7 +86,7 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
-      await page.goto(`${env.url}/`);
+      await page.goto(`${url}/`);
       await page
         .locator('section[aria-label^="Activity of "]')
         .nth(TEAM - 1)
@@ -148,10 +139,7 @@ async function main() {
     for (const [key, ms] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60)) {
       console.log(`${ms.toFixed(1).padStart(8)}  ${key}`);
     }
-  } finally {
-    await browser.close();
-    await env.stop();
-  }
+  });
 }
 
 main().catch((err) => {
