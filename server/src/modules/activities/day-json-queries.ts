@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { uuidArray } from './read-queries.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 
 /**
  * The dashboard day as ONE statement: a row per shown person (in list order) with the person's

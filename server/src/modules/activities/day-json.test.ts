@@ -13,16 +13,11 @@ import {
 import { signedInManager } from '../../../test/factories.ts';
 import type { Ctx } from '../../core/context.ts';
 import { preparedRows } from '../../db/prepared.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 import { PREDICTIONS_FEATURE } from '../../engine/predictions/feature.ts';
 import { addDays, effectiveTimezone, localDateOf } from '../../lib/zoned-time.ts';
 import { resolveDayWindow } from './day-window.ts';
-import {
-  findBlocksInWindow,
-  findEventsInWindow,
-  findPredictionsInWindow,
-  groupByPerson,
-  uuidArray,
-} from './read-queries.ts';
+import { findBlocksInWindow, findEventsInWindow, findPredictionsInWindow, groupByPerson } from './read-queries.ts';
 import { getActivitiesDayJson } from './service.ts';
 
 const t = useTestApp();

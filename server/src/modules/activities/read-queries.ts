@@ -2,6 +2,7 @@ import type { ActivityBlock, ActivityEvent, ActivityPrediction } from '@overlap/
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 
 /** A half-open interval of time [from, to). */
 export interface TimeWindow {
@@ -12,9 +13,6 @@ export interface TimeWindow {
 export type OwnedBlock = ActivityBlock & { personId: string };
 export type OwnedEvent = ActivityEvent & { personId: string };
 export type OwnedPrediction = ActivityPrediction & { personId: string };
-
-/** A uuid[] parameter (ids come from the database or from validated input). */
-export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** Which people to read: a list of ids, or a subquery selecting person ids. */
 export type PersonSet = readonly string[] | SQL;

@@ -1,12 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
 import { parseSpanText } from './span-text.ts';
 import type { PredictedSpan } from './spans.ts';
-
-/** A uuid[] parameter (ids come from the database or from validated input). */
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * `column` is one of `personIds`, or, without ids, of the account's active people: read as an array

@@ -4,8 +4,8 @@ import { requireRole } from '../../core/access.ts';
 import type { Ctx } from '../../core/context.ts';
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Tx } from '../../db/client.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 import { holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
-import { uuidArray } from '../activities/read-queries.ts';
 import { ignoreLocked } from './lifecycle.ts';
 import { lockPeopleQuota } from './quota.ts';
 

@@ -2,8 +2,8 @@ import type { Person, PersonIntegration } from '@overlap/contract/people';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PersonStatus } from '../../db/schema/activity.ts';
+import { uuidArray } from '../../db/uuid-array.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
-import { uuidArray } from '../activities/read-queries.ts';
 
 export interface PersonBasics extends Record<string, unknown> {
   id: string;
