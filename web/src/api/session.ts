@@ -27,16 +27,22 @@ const sessionQuery = queryOptions({
 });
 export const useSession = () => useQuery(sessionQuery);
 
-/** A failed check means "no onboarding needed", as the spec says. */
+/**
+ * The onboarding state; a failed check means "no onboarding needed", as the spec says. With
+ * `keep401`, a 401 (no session yet) fails instead, so the answer is not kept as that.
+ */
+async function fetchOnboardingState(keep401 = false): Promise<OnboardingState | null> {
+  try {
+    return await api<OnboardingState>(apiPaths.onboarding.state);
+  } catch (err) {
+    if (keep401 && isApiError(err, 401)) throw err;
+    return null;
+  }
+}
+
 const onboardingStateQuery = queryOptions({
   queryKey: sessionKeys.onboarding,
-  queryFn: async (): Promise<OnboardingState | null> => {
-    try {
-      return await api<OnboardingState>(apiPaths.onboarding.state);
-    } catch {
-      return null;
-    }
-  },
+  queryFn: () => fetchOnboardingState(),
   staleTime: 30_000,
 });
 export const useOnboardingState = (enabled: boolean) => useQuery({ ...onboardingStateQuery, enabled });
@@ -49,17 +55,7 @@ export const useOnboardingState = (enabled: boolean) => useQuery({ ...onboarding
  */
 export function prefetchGates(client: QueryClient): void {
   void client.prefetchQuery(sessionQuery);
-  void client.prefetchQuery({
-    ...onboardingStateQuery,
-    queryFn: async () => {
-      try {
-        return await api<OnboardingState>(apiPaths.onboarding.state);
-      } catch (err) {
-        if (isApiError(err, 401)) throw err;
-        return null;
-      }
-    },
-  });
+  void client.prefetchQuery({ ...onboardingStateQuery, queryFn: () => fetchOnboardingState(true) });
 }
 
 const impersonationQuery = queryOptions({
