@@ -41,10 +41,18 @@ async function main(): Promise<void> {
       database?.stopNow();
       process.exit(1);
     }, 4_000).unref();
+    const stopped = () => {
+      console.log('Stopped.');
+      process.exit(0);
+    };
+    // Ctrl-C reaches the whole process group, PostgreSQL included, which may then end before the
+    // app's own stop: a stop step can be left waiting on a connection that is gone, with nothing
+    // else running. The event loop then empties, which means everything has stopped: say so too,
+    // instead of ending silently.
+    process.once('beforeExit', stopped);
     if (server) await server.stop();
     else await waitForDatabaseThenStop();
-    console.log('Stopped.');
-    process.exit(0);
+    stopped();
   };
   /** A stop before the database came up: once it runs (it may be starting right now), stop it. */
   const waitForDatabaseThenStop = async () => {
