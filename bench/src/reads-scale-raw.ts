@@ -1,7 +1,15 @@
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { PREDICTIONS_FEATURE } from '../../server/src/engine/predictions/feature.ts';
 import { dayStatement } from '../../server/src/modules/activities/day-json-queries.ts';
+import { pastMasksStatement } from '../../server/src/modules/overlap/past-days.ts';
+import {
+  activePeopleStatement,
+  blockSpansByPersonStatement,
+  predictedSpansStatement,
+} from '../../server/src/modules/overlap/queries.ts';
+import { plannerReads } from '../../server/src/modules/overlap/service.ts';
 
 const dialect = new PgDialect();
 
@@ -95,44 +103,24 @@ export async function rawYear(pool: pg.Pool, accountId: string, personId: string
 }
 
 /**
- * The planner's reads, in parallel: the active people, block spans before `now` (one text per
- * person) and predictions after, the spans for the account's active people read as an array inside
- * the same statements.
+ * The planner's reads, in parallel: the statements the server's planner issues (`plannerReads` and
+ * the same statement builders, the same text and values), each a named prepared statement like the
+ * server's: the active people, block spans after the finished UTC days (one text per person),
+ * predictions, and the finished days' stored masks (the server computes a day's masks once, on the
+ * first read after it ends or after its blocks change; this baseline reads the stored ones).
  */
 export async function rawOverlap(pool: pg.Pool, accountId: string, from: Date, to: Date, now: Date) {
-  const pastEnd = new Date(Math.min(to.getTime(), now.getTime()));
-  const futureStart = new Date(Math.max(from.getTime(), now.getTime() - 30 * 60_000));
-  const active = `any(array(select ap.id from people ap where ap.account_id = $1 and ap.status = 'active' and ap.archived_at is null))`;
-  const spanColumns = `b.person_id, (extract(epoch from b.start_time) * 1000)::float8 as start_ms,
-           (extract(epoch from b.end_time) * 1000)::float8 as end_ms`;
-  const inWindow = `b.account_id = $1 and b.person_id = ${active} and b.start_time < $3 and coalesce(b.end_time, 'infinity') > $2`;
-  const [people, blocks, predictions] = await Promise.all([
-    pool.query(
-      `select id, coalesce(name, email, person_identifier) as name, timezone_manual, timezone_automatic, is_online
-         from people where account_id = $1 and status = 'active' and archived_at is null
-        order by lower(coalesce(name, email, person_identifier, '')), id`,
-      [accountId],
-    ),
-    pool.query(
-      `select s.person_id, string_agg(s.start_ms || ' ' || coalesce(s.end_ms::text, '-'), ' ') as spans from (
-         select ${spanColumns} from activity_blocks b where ${inWindow}
-           and b.start_time >= $2::timestamptz - interval '1 day'
-           and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
-         union all
-         select ${spanColumns} from activity_blocks b where ${inWindow}
-           and (b.end_time is null or b.end_time - b.start_time > interval '1 day')
-       ) s group by s.person_id`,
-      [accountId, from, pastEnd],
-    ),
-    pool.query(
-      `select p.person_id, (extract(epoch from p.start_time) * 1000)::float8 as start_ms,
-              (extract(epoch from p.end_time) * 1000)::float8 as end_ms, p.confidence
-         from activity_predictions p
-        where p.account_id = $1 and p.person_id = ${active}
-          and p.start_time >= $2::timestamptz - interval '1 day' and p.start_time < $3 and p.end_time > $2
-        order by p.start_time`,
-      [accountId, futureStart, to],
-    ),
+  const { pastEnd, futureStart, pastDays, blocksFrom } = plannerReads(from, to, now);
+  const run = async (name: string, statement: SQL | null) => {
+    if (!statement) return 0;
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    return count(await pool.query({ name: `raw_overlap_${name}`, text, values: params as unknown[] }));
+  };
+  const counts = await Promise.all([
+    run('people', activePeopleStatement(accountId)),
+    run('blocks', pastEnd > blocksFrom ? blockSpansByPersonStatement(accountId, undefined, blocksFrom, pastEnd) : null),
+    run('predictions', to > futureStart ? predictedSpansStatement(accountId, undefined, futureStart, to) : null),
+    run('masks', pastDays ? pastMasksStatement(accountId, undefined, pastDays) : null),
   ]);
-  return count(people) + count(blocks) + count(predictions);
+  return counts.reduce((a, b) => a + b, 0);
 }

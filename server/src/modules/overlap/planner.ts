@@ -9,6 +9,11 @@ export interface PersonActivity {
   /** Activity blocks; an ongoing one ends at null. */
   blocks: readonly { start: number; end: number | null }[];
   predictions: readonly PredictedSpan[];
+  /**
+   * The slots before `PlannerInput.pastSlots` in which the person was online (ascending), read from
+   * the stored past days; then `blocks` only need to reach the slots after them.
+   */
+  pastOnline?: readonly number[];
 }
 
 export interface PlannerInput {
@@ -18,6 +23,8 @@ export interface PlannerInput {
   now: number;
   /** In the order the answer lists people: slots name them by their position here. */
   people: readonly PersonActivity[];
+  /** How many first slots (all ended) come from each person's `pastOnline` instead of blocks (0 without). */
+  pastSlots?: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -49,9 +56,13 @@ export function planSlots(input: PlannerInput): OverlapSlot[] {
 
   const coverage = new SlotCoverage(windowStart, windowEnd, SLOT_MS, count);
   const { covered, weighted } = coverage;
+  const pastSlots = clamp(input.pastSlots ?? 0);
   input.people.forEach((person, n) => {
+    if (person.pastOnline)
+      for (let i = 0; i < person.pastOnline.length; i++)
+        (slots[person.pastOnline[i] as number] as OverlapSlot).online.push(n);
     // Time after `now` does not count: blocks end there for this (ongoing ones included).
-    coverage.addUnion(person.blocks, now);
+    coverage.addUnion(person.blocks, now, pastSlots);
     // In the current slot an ongoing block is enough.
     let onlineNow = current >= 0 && person.blocks.some((b) => b.end === null);
     let touched = coverage.touched();

@@ -11,7 +11,7 @@ import type { PredictedSpan } from './spans.ts';
  * first (so the spans are still looked up person by person in the index, never across accounts),
  * in the same statement, so the spans need not wait for the people's query.
  */
-const personIn = (column: SQL, accountId: string, personIds: readonly string[] | undefined) =>
+export const personIn = (column: SQL, accountId: string, personIds: readonly string[] | undefined) =>
   personIds
     ? sql`${column} = any(${uuidArray(personIds)})`
     : sql`${column} = any(array(select ap.id from people ap where ap.account_id = ${accountId} and ap.status = 'active' and ap.archived_at is null))`;
@@ -45,17 +45,16 @@ export async function findActivePeople(
   ids?: readonly string[],
 ): Promise<PlannedPerson[]> {
   if (ids && ids.length === 0) return [];
-  const rows = await preparedRows<PersonRow>(
-    db,
-    sql`
+  const rows = await preparedRows<PersonRow>(db, activePeopleStatement(accountId, ids));
+  return rows.map(toPerson);
+}
+
+export const activePeopleStatement = (accountId: string, ids?: readonly string[]) => sql`
     select id, coalesce(name, email, person_identifier) as name, timezone_manual, timezone_automatic, is_online
       from people
      where account_id = ${accountId} and status = 'active' and archived_at is null
        ${ids ? sql`and id = any(${uuidArray(ids)})` : sql``}
-     order by lower(coalesce(name, email, person_identifier, '')), id`,
-  );
-  return rows.map(toPerson);
-}
+     order by lower(coalesce(name, email, person_identifier, '')), id`;
 
 /** One person of the account, whatever their status; null when not the account's. */
 export async function findAccountPerson(db: DbOrTx, accountId: string, id: string): Promise<PlannedPerson | null> {
@@ -94,21 +93,28 @@ export async function findBlockSpansByPerson(
   if (personIds?.length === 0 || to <= from) return byPerson;
   const rows = await preparedRows<{ person_id: string; spans: string }>(
     db,
-    sql`
-    select s.person_id, string_agg(s.start_ms || ' ' || coalesce(s.end_ms::text, '-'), ' ') as spans
-      from (${blockSpans(accountId, personIds, from, to)}) s
-     group by s.person_id`,
+    blockSpansByPersonStatement(accountId, personIds, from, to),
   );
   for (const row of rows) byPerson.set(row.person_id, parseSpanText(row.spans));
   return byPerson;
 }
+
+export const blockSpansByPersonStatement = (
+  accountId: string,
+  personIds: readonly string[] | undefined,
+  from: Date,
+  to: Date,
+) => sql`
+    select s.person_id, string_agg(s.start_ms || ' ' || coalesce(s.end_ms::text, '-'), ' ') as spans
+      from (${blockSpans(accountId, personIds, from, to)}) s
+     group by s.person_id`;
 
 /**
  * Start and end of the blocks of `personIds` overlapping [from, to): blocks of a day or less come
  * from the index on (person, start) starting a day before the window, ongoing and longer ones from
  * the partial index of long blocks, so no person's whole history is read.
  */
-function blockSpans(accountId: string, personIds: readonly string[] | undefined, from: Date, to: Date) {
+export function blockSpans(accountId: string, personIds: readonly string[] | undefined, from: Date, to: Date) {
   const inPeople = personIn(sql`b.person_id`, accountId, personIds);
   const overlaps = sql`b.start_time < ${to.toISOString()}::timestamptz and coalesce(b.end_time, 'infinity') > ${from.toISOString()}::timestamptz`;
   return sql`
@@ -156,14 +162,7 @@ export async function findPredictedSpans(
   if (personIds?.length === 0 || to <= from) return [];
   const rows = await preparedRows<{ person_id: string; start_ms: number; end_ms: number; confidence: number }>(
     db,
-    sql`
-    select p.person_id, (extract(epoch from p.start_time) * 1000)::float8 as start_ms,
-           (extract(epoch from p.end_time) * 1000)::float8 as end_ms, p.confidence
-      from activity_predictions p
-     where p.account_id = ${accountId} and ${personIn(sql`p.person_id`, accountId, personIds)}
-       and p.start_time >= ${from.toISOString()}::timestamptz - interval '1 day'
-       and p.start_time < ${to.toISOString()}::timestamptz and p.end_time > ${from.toISOString()}::timestamptz
-     order by p.start_time`,
+    predictedSpansStatement(accountId, personIds, from, to),
   );
   return rows.map((r) => ({
     personId: r.person_id,
@@ -172,6 +171,20 @@ export async function findPredictedSpans(
     confidence: Math.min(1, Math.max(0, Number(r.confidence))),
   }));
 }
+
+export const predictedSpansStatement = (
+  accountId: string,
+  personIds: readonly string[] | undefined,
+  from: Date,
+  to: Date,
+) => sql`
+    select p.person_id, (extract(epoch from p.start_time) * 1000)::float8 as start_ms,
+           (extract(epoch from p.end_time) * 1000)::float8 as end_ms, p.confidence
+      from activity_predictions p
+     where p.account_id = ${accountId} and ${personIn(sql`p.person_id`, accountId, personIds)}
+       and p.start_time >= ${from.toISOString()}::timestamptz - interval '1 day'
+       and p.start_time < ${to.toISOString()}::timestamptz and p.end_time > ${from.toISOString()}::timestamptz
+     order by p.start_time`;
 
 /** The first predicted span of the person that has not ended by `now`. */
 export async function findNextPrediction(

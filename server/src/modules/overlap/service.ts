@@ -3,7 +3,8 @@ import { SLOT_MINUTES } from '@overlap/contract/overlap';
 import type { Ctx } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
-import { bestWindows, planSlots, SLOT_MS } from './planner.ts';
+import { computePastMasks, findPastMasks, onlineSlotsOf, pastDaysOf } from './past-days.ts';
+import { bestWindows, type PersonActivity, planSlots, SLOT_MS } from './planner.ts';
 import {
   findAccountPerson,
   findActivePeople,
@@ -11,7 +12,6 @@ import {
   findBlockSpansByPerson,
   findNextPrediction,
   findPredictedSpans,
-  type PersonBlock,
 } from './queries.ts';
 import type { PredictedSpan } from './spans.ts';
 import { rangesAsClock, rangesInViewerTime, USUAL_LOOKBACK_DAYS, usualHours } from './usual-hours.ts';
@@ -19,15 +19,30 @@ import { rangesAsClock, rangesInViewerTime, USUAL_LOOKBACK_DAYS, usualHours } fr
 const DAY_MS = 86_400_000;
 
 /**
+ * What the planner reads for a window: blocks in [blocksFrom, pastEnd) (after the finished days
+ * read from stored masks, `pastDays`), predictions in [futureStart, windowEnd).
+ */
+export function plannerReads(windowStart: Date, windowEnd: Date, now: Date, usePastDays = true) {
+  const pastEnd = new Date(Math.min(windowEnd.getTime(), now.getTime()));
+  const futureStart = new Date(Math.max(windowStart.getTime(), now.getTime() - SLOT_MS));
+  const pastDays = usePastDays ? pastDaysOf(windowStart.getTime(), windowEnd.getTime(), now.getTime()) : null;
+  const blocksFrom = new Date(pastDays ? pastDays.end : windowStart.getTime());
+  return { pastEnd, futureStart, pastDays, blocksFrom };
+}
+
+/**
  * The overlap planner: `days` days from `from` (today in `tz` when absent), cut into half hours in
- * the viewer's timezone. Past slots come from blocks, the current and future ones from predictions
- * (every account: the planner does not depend on the 'predictions' flag, which only decides whether
- * predicted blocks are drawn on the timeline). Three queries in parallel whatever the number of people.
+ * the viewer's timezone. Past slots come from blocks (finished days from their stored masks,
+ * past-days.ts), the current and future ones from predictions (every account: the planner does not
+ * depend on the 'predictions' flag, which only decides whether predicted blocks are drawn on the
+ * timeline). Four queries in parallel whatever the number of people (people, blocks after the
+ * finished days, predictions, the finished days' masks), and one more for masks missing or out of date.
  */
 export async function getOverlap(
   ctx: Ctx,
   query: { from?: string; days: number; tz?: string; people?: string[] },
   now = new Date(),
+  options: { pastDays?: boolean } = {},
 ): Promise<OverlapResponse> {
   const timezone = query.tz ?? 'UTC';
   const from = query.from ?? localDateOf(now, timezone);
@@ -35,20 +50,27 @@ export async function getOverlap(
   const windowStart = startOfLocalDay(from, timezone);
   const windowEnd = startOfLocalDay(addDays(from, query.days), timezone);
 
-  const pastEnd = new Date(Math.min(windowEnd.getTime(), now.getTime()));
-  const futureStart = new Date(Math.max(windowStart.getTime(), now.getTime() - SLOT_MS));
+  const { pastEnd, futureStart, pastDays, blocksFrom } = plannerReads(windowStart, windowEnd, now, options.pastDays);
   // The spans are read for the asked ids (or the account's active people) beside the people's query:
   // spans of ids that are not active people are then left out.
-  const [people, blocks, predictions] = await Promise.all([
+  const [people, blocks, predictions, masks] = await Promise.all([
     findActivePeople(ctx.db, ctx.accountId, query.people),
-    findBlockSpansByPerson(ctx.db, ctx.accountId, query.people, windowStart, pastEnd),
+    findBlockSpansByPerson(ctx.db, ctx.accountId, query.people, blocksFrom, pastEnd),
     findPredictedSpans(ctx.db, ctx.accountId, query.people, futureStart, windowEnd),
+    pastDays ? findPastMasks(ctx.db, ctx.accountId, query.people, pastDays) : null,
   ]);
   const ids = people.map((p) => p.id);
+  if (pastDays && masks) {
+    const dayCount = pastDays.toDay - pastDays.fromDay;
+    const missing = ids.filter((id) => (masks.get(id)?.size ?? 0) < dayCount);
+    await computePastMasks(ctx.db, ctx.accountId, missing, pastDays, masks);
+  }
   const position = new Map(ids.map((id, n) => [id, n]));
-  const activity: { blocks: PersonBlock[]; predictions: PredictedSpan[] }[] = ids.map((id) => ({
+  const activity: (PersonActivity & { predictions: PredictedSpan[] })[] = ids.map((id) => ({
     blocks: blocks.get(id) ?? [],
     predictions: [],
+    pastOnline:
+      pastDays && masks ? onlineSlotsOf(masks.get(id) ?? new Map(), windowStart.getTime(), pastDays) : undefined,
   }));
   for (const p of predictions) activity[position.get(p.personId) as number]?.predictions.push(p);
 
@@ -57,6 +79,7 @@ export async function getOverlap(
     windowEnd: windowEnd.getTime(),
     now: now.getTime(),
     people: activity,
+    pastSlots: pastDays ? Math.round((pastDays.end - windowStart.getTime()) / SLOT_MS) : 0,
   });
   return { timezone, slotMinutes: SLOT_MINUTES, people: ids, slots, best: bestWindows(slots, ids, now.getTime()) };
 }

@@ -48,9 +48,10 @@ export class SlotCoverage {
 
   /**
    * Adds the time covered by any of the blocks, ended at `until` (an ongoing one, end null,
-   * included), counting time covered by several blocks once (blocks of several integrations).
+   * included), counting time covered by several blocks once (blocks of several integrations), to
+   * the slots from `fromSlot` on.
    */
-  addUnion(blocks: readonly { start: number; end: number | null }[], until: number): void {
+  addUnion(blocks: readonly { start: number; end: number | null }[], until: number, fromSlot = 0): void {
     let from = 0;
     let to = Number.NEGATIVE_INFINITY;
     for (const block of byStart(blocks)) {
@@ -60,11 +61,11 @@ export class SlotCoverage {
         to = Math.max(to, end);
         continue;
       }
-      if (to > from) this.add(from, to, 1, 0);
+      if (to > from) this.add(from, to, 1, fromSlot);
       from = block.start;
       to = end;
     }
-    if (to > from) this.add(from, to, 1, 0);
+    if (to > from) this.add(from, to, 1, fromSlot);
   }
 
   /**
