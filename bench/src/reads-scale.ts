@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,7 +14,10 @@ import { startServerProcess } from './server-process.ts';
  * Reads at scale: 500 people with a year of activity (scale-data.ts), each read measured from
  * outside as a browser asks (Accept-Encoding: br, gzip, decompressed by the client) and, in the
  * same loop, request for request, the raw SQL of the same read through a plain `pg` pool: the
- * ratio is taken under the same load. BENCH_SECONDS per read (default 15), one client.
+ * ratio is taken under the same load. BENCH_SECONDS per read (default 15), one client. The HTTP
+ * request and its raw SQL take turns going first (BENCH_ORDER=http-first: the HTTP request always
+ * first, as before), since the second read of a day finds its pages in PostgreSQL's buffers.
+ * BENCH_BREAKDOWN (with `server-probe.mjs` in the server) records each request for `tail-breakdown.mjs`.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const VIEWER_TIMEZONES = ['Europe/Berlin', 'America/New_York', 'UTC', 'Asia/Tokyo'];
@@ -47,6 +50,13 @@ const percentiles = (values: number[]) => {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 };
 
+/** BENCH_BREAKDOWN=file: one JSON line per measured request (its timings, answer size, day), for `tail-breakdown.mjs`. */
+const BREAKDOWN = process.env.BENCH_BREAKDOWN;
+let seq = 0;
+/** BENCH_ORDER=http-first: the HTTP request always before its raw SQL (the order of earlier passes). */
+const ORDER = process.env.BENCH_ORDER === 'http-first' ? 'http-first' : 'alternate';
+let turn = 0;
+
 async function measure(read: Read, cookie: string): Promise<Result> {
   const http: number[] = [];
   const raw: number[] = [];
@@ -56,19 +66,39 @@ async function measure(read: Read, cookie: string): Promise<Result> {
   const run = async (until: number, record: boolean) => {
     while (Date.now() < until) {
       const { url, raw: rawRead } = read.next();
+      const headers: Record<string, string> = { cookie, 'accept-encoding': 'br, gzip' };
+      const id = String(++seq);
+      if (BREAKDOWN) headers['x-bench-seq'] = id;
+      // Who goes first alternates: the second read of the same day finds its pages in PostgreSQL's
+      // buffers (a past day's are often not there: the data set is larger than shared_buffers).
+      const rawFirst = ORDER === 'alternate' && ++turn % 2 === 0;
+      let rawMs = 0;
+      if (rawFirst) {
+        const r0 = performance.now();
+        await rawRead();
+        rawMs = performance.now() - r0;
+      }
       const t0 = performance.now();
-      const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'br, gzip' } });
+      const res = await fetch(url, { headers });
+      const th = performance.now();
       const body = await res.arrayBuffer();
       const t1 = performance.now();
-      await rawRead();
-      const t2 = performance.now();
+      if (!rawFirst) {
+        await rawRead();
+        rawMs = performance.now() - t1;
+      }
       if (!record) continue;
+      if (BREAKDOWN)
+        appendFileSync(
+          BREAKDOWN,
+          `${JSON.stringify({ seq: id, read: read.name, url, headersMs: th - t0, httpMs: t1 - t0, rawMs, rawFirst, bytes: body.byteLength })}\n`,
+        );
       if (!res.ok) {
         errors++;
         continue;
       }
       http.push(t1 - t0);
-      raw.push(t2 - t1);
+      raw.push(rawMs);
       bytes = Math.max(bytes, body.byteLength);
       encoding = res.headers.get('content-encoding') ?? 'identity';
     }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../core/context.ts';
 import { AppError, accountBlocked } from '../core/errors.ts';
-import { findActor, sessionToken } from '../modules/auth/session.ts';
+import { ActorCache, sessionToken } from '../modules/auth/session.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -31,13 +31,23 @@ function sameOrigin(deps: AppDeps, request: FastifyRequest): boolean {
 export const contextPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDeps }) => {
   const { deps } = opts;
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
+  // Sessions looked up by this app, kept briefly for reads (session.ts says what keeps it exact).
+  const actors = new ActorCache();
+  const writeEnds = new WeakMap<FastifyRequest, () => void>();
+  app.addHook('onRequest', async (request, reply) => {
+    const write = MUTATING.has(request.method);
+    if (write) {
+      // Any write, signed in or not (a webhook may suspend an account), empties the cache as it ends.
+      const end = actors.writeStarted();
+      writeEnds.set(request, end);
+      reply.raw.once('close', end);
+    }
     const token = sessionToken(request);
     if (!token) return;
-    if (MUTATING.has(request.method) && !sameOrigin(deps, request)) {
+    if (write && !sameOrigin(deps, request)) {
       throw new AppError(403, 'CSRF', 'This request did not come from the Overlap app. Reload the page and try again.');
     }
-    request.actor = await findActor(deps.database.db, token);
+    request.actor = await actors.find(deps.database.db, token, write);
     const actor = request.actor;
     if (!actor || actor.role === 'superadmin' || actor.impersonatorId) return;
     const routeConfig = request.routeOptions.config;
@@ -45,5 +55,8 @@ export const contextPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDe
     if (actor.accountStatus === 'suspended' && MUTATING.has(request.method) && !routeConfig.allowSuspendedWrite) {
       throw accountBlocked();
     }
+  });
+  app.addHook('onResponse', async (request) => {
+    writeEnds.get(request)?.();
   });
 });

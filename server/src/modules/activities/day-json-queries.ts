@@ -67,6 +67,9 @@ const json = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
 /** A jsonb column as text, `{}` when null (as the old mapping wrote it). */
 const metadata = (column: SQL) => sql`coalesce(nullif(${column}, 'null'::jsonb), '{}'::jsonb)::text`;
 
+/** The block columns the items are written from (only these: an index holding them can answer alone). */
+const blockColumns = sql`b.id, b.person_id, b.integration_id, b.kind, b.start_time, b.end_time, b.timezone_at_start, b.metadata`;
+
 export function dayStatement(input: DayStatementInput): SQL {
   const { accountId, visiblePeople, from, to, feature } = input;
   const now = sql`${input.now}::timestamptz`;
@@ -106,11 +109,11 @@ export function dayStatement(input: DayStatementInput): SQL {
       from (
         -- The time texts once per row (offset 0 keeps this a subquery): each item uses them twice.
         select b.*, ${utcText(sql`b.start_time`)} as start_utc, ${utcText(sql`b.end_time`)} as end_utc from (
-        select * from activity_blocks b where ${blockOverlaps}
+        select ${blockColumns} from activity_blocks b where ${blockOverlaps}
           and b.start_time >= ${from}::timestamptz - interval '1 day'
           and b.end_time is not null and b.end_time - b.start_time <= interval '1 day'
         union all
-        select * from activity_blocks b where ${blockOverlaps}
+        select ${blockColumns} from activity_blocks b where ${blockOverlaps}
           and (b.end_time is null or b.end_time - b.start_time > interval '1 day')
         ) b offset 0
       ) b join integration_tail t on t.id = b.integration_id
