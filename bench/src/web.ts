@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { type PageRun, runLighthouse } from './lighthouse.ts';
 import { repoRoot, startBenchEnvironment } from './setup.ts';
 import { pageScripts } from './web-chunks.ts';
@@ -34,7 +35,7 @@ async function main() {
       { id: 'login', name: '/login', url: `${env.url}/login`, cookie: undefined },
       { id: 'dashboard', name: `/ (dashboard, ${TEAM} people, signed in)`, url: `${env.url}/`, cookie },
     ].filter((p) => !only || p.id === only);
-    const results: { name: string; run: PageRun; scores: number[] }[] = [];
+    const results: { name: string; run: PageRun; scores: number[]; each: string[] }[] = [];
     // Lighthouse now and then loses the trace of a page load (NO_NAVSTART) and asks to be run again.
     const runLighthouseAgainOnTraceError = async (url: string, cookie?: string): Promise<PageRun> => {
       for (let attempt = 1; ; attempt++) {
@@ -48,8 +49,18 @@ async function main() {
     };
     for (const page of pages) {
       const runs: PageRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouseAgainOnTraceError(page.url, page.cookie));
-      results.push({ name: page.name, run: median(runs), scores: runs.map((r) => r.performance) });
+      // Each run's figures with the load average at its start: other work on the machine shows in
+      // the observed largest paint and the blocking time before it shows in the score.
+      const each: string[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const load = loadavg()[0] ?? 0;
+        const r = await runLighthouseAgainOnTraceError(page.url, page.cookie);
+        runs.push(r);
+        each.push(
+          `${r.performance} (FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, SI ${ms(r.speedIndex)}, observed LCP ${ms(r.observedLcp)}, load ${load.toFixed(1)})`,
+        );
+      }
+      results.push({ name: page.name, run: median(runs), scores: runs.map((r) => r.performance), each });
     }
 
     console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4x CPU), median of ${RUNS} runs by performance\n`);
@@ -63,8 +74,9 @@ async function main() {
       );
     }
     console.log('');
-    for (const { name, run, scores } of results) {
+    for (const { name, run, scores, each } of results) {
       console.log(`${name}: performance of each run ${scores.join(', ')}`);
+      for (const [i, line] of each.entries()) console.log(`  run ${i + 1}: ${line}`);
       if (run.failedAccessibility.length > 0) {
         console.log(`${name}: failed accessibility audits: ${run.failedAccessibility.join(', ')}`);
       }
