@@ -27,24 +27,43 @@ export interface StoreEventsOptions {
 }
 
 /** Per-event debug lines kept per run; the rest are summarised in the counts. */
-const DETAILED_EVENTS = 20;
+export const DETAILED_EVENTS = 20;
+
+/** An event ready to insert: its person resolved. */
+export interface EventRow {
+  person_id: string;
+  pi_id: string;
+  external_id: string;
+  kind: string;
+  ts: string;
+  title: string | null;
+  url: string | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface PreparedEvents {
+  rows: EventRow[];
+  /** Events repeated within the call (same externalId). */
+  duplicates: number;
+  /** Events of ignored people, acknowledged and discarded. */
+  skipped: number;
+}
 
 /**
- * Stores events once per (integration, externalId) (ON CONFLICT DO NOTHING), resolving identities
- * first; events of ignored people are acknowledged and discarded (event_skipped). Refreshes the
- * daily rollups of the people who got new events.
+ * The events of a call once per externalId with their identities resolved (unknown ones created),
+ * those of ignored people counted out (event_skipped); records person_lookup and person_created.
  */
-export async function storeEvents(
+export async function prepareEvents(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
   events: EventInput[],
   run?: RunRecorder,
   options: StoreEventsOptions = {},
-): Promise<StoreEventsResult> {
+): Promise<PreparedEvents> {
   const unique = new Map<string, EventInput>();
   for (const e of events) if (!unique.has(e.externalId)) unique.set(e.externalId, e);
-  let duplicates = events.length - unique.size;
-  if (unique.size === 0) return { created: 0, duplicates, skipped: 0 };
+  const duplicates = events.length - unique.size;
+  if (unique.size === 0) return { rows: [], duplicates, skipped: 0 };
 
   const latestByPerson = new Map<string, { seenAt: Date; name: string | null }>();
   for (const e of unique.values()) {
@@ -68,7 +87,7 @@ export async function storeEvents(
   }
 
   let skipped = 0;
-  const rows: Record<string, unknown>[] = [];
+  const rows: EventRow[] = [];
   for (const e of unique.values()) {
     const identity = identities.get(e.personIdentifier);
     if (!identity) throw new Error(`identity of ${e.personIdentifier} was not resolved`);
@@ -95,6 +114,24 @@ export async function storeEvents(
     });
   }
   if (skipped > DETAILED_EVENTS) run?.debug('event_skipped', { count: skipped, reason: 'ignored' });
+  return { rows, duplicates, skipped };
+}
+
+/**
+ * Stores events once per (integration, externalId) (ON CONFLICT DO NOTHING), resolving identities
+ * first; events of ignored people are acknowledged and discarded (event_skipped). Refreshes the
+ * daily rollups of the people who got new events.
+ */
+export async function storeEvents(
+  tx: DbOrTx,
+  integration: { id: string; accountId: string },
+  events: EventInput[],
+  run?: RunRecorder,
+  options: StoreEventsOptions = {},
+): Promise<StoreEventsResult> {
+  const prepared = await prepareEvents(tx, integration, events, run, options);
+  const { rows, skipped } = prepared;
+  let { duplicates } = prepared;
   if (rows.length === 0) return { created: 0, duplicates, skipped };
 
   const inserted = await tx.execute<{

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/activity.ts';
 import { createAccount } from '../../test/factories.ts';
 import { createBatcher } from './group-batcher.ts';
-import { type PresencePushWrite, presencePushCommitter, sharedTransaction } from './push-commit.ts';
+import {
+  type EventsPushWrite,
+  eventsPushCommitter,
+  type PresencePushWrite,
+  presencePushCommitter,
+} from './push-commit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,29 +167,79 @@ describe('group commit of presence pushes', () => {
   });
 });
 
-describe('group commit of events pushes (one shared transaction)', () => {
-  it('commits the work handed in together once, and a failing push alone rolls back', async () => {
+function eventsWrite(
+  tracked: { person: { id: string }; pi: { id: string; accountId: string; integrationId: string } },
+  n: number,
+): EventsPushWrite {
+  const runId = randomUUID();
+  const at = new Date(Date.UTC(2025, 5, 11, 9, n)).toISOString();
+  return {
+    integration: { id: tracked.pi.integrationId, accountId: tracked.pi.accountId },
+    rows: [
+      {
+        person_id: tracked.person.id,
+        pi_id: tracked.pi.id,
+        external_id: `shared-${n}`,
+        kind: 'git_commit',
+        ts: at,
+        title: null,
+        url: null,
+        metadata: {},
+      },
+    ],
+    duplicates: 0,
+    skipped: 0,
+    run: {
+      id: runId,
+      integration_id: tracked.pi.integrationId,
+      account_id: tracked.pi.accountId,
+      trigger: 'push',
+      status: 'success',
+      started_at: at,
+      finished_at: at,
+      duration_ms: 3,
+      people_found: 1,
+      events_created: 0,
+    },
+    runEvents: [{ run_id: runId, event: 'milestone', ts: at, dur: null, details: { n } }],
+    apiCall: null,
+  };
+}
+
+describe('group commit of events pushes', () => {
+  it('writes the pushes handed in together in one statement, and a failing push fails alone', async () => {
     const account = await createAccount(t.db);
     const integration = await createIntegration(t.db, account.id, { kind: 'events' });
     const tracked = await createTrackedPerson(t.db, account.id, {}, integration);
-    const group = sharedTransaction(t.db);
-    const before = group.stats();
-    const write = (n: number) => async (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => {
-      await tx.execute(sql`
-        insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind, timestamp)
-        values (${account.id}, ${integration.id}, ${tracked.person.id}, ${tracked.pi.id}, ${`shared-${n}`}, 'git_commit', now())`);
-      if (n === 2) throw new Error('this push fails');
-      return n;
-    };
-    const results = await Promise.allSettled([1, 2, 3, 4].map((n) => group.submit(write(n))));
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([1, 'failed', 3, 4]);
-    // The group of four failed as a whole, then each ran alone: three single commits.
-    expect(group.stats()).toEqual({ batches: before.batches + 3, items: before.items + 3 });
+    const committer = eventsPushCommitter(t.deps.database.pool);
+    const before = committer.stats();
+    const bad = eventsWrite(tracked, 2);
+    bad.run.integration_id = randomUUID(); // no such integration: its run breaks the foreign key
+    const again = eventsWrite(tracked, 4); // the same event as push 3: stored once
+    const results = await Promise.allSettled(
+      [eventsWrite(tracked, 1), bad, eventsWrite(tracked, 3), { ...again, rows: eventsWrite(tracked, 3).rows }].map(
+        (w) => committer.submit(w),
+      ),
+    );
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([1, 'failed', 1, 0]);
+    // The group of four failed as a whole, then each was written alone: three single commits.
+    expect(committer.stats()).toEqual({ batches: before.batches + 3, items: before.items + 3 });
     const stored = await t.deps.database.pool.query<{ external_id: string }>(
       'select external_id from activity_events where integration_id = $1 order by external_id',
       [integration.id],
     );
-    expect(stored.rows.map((r) => r.external_id)).toEqual(['shared-1', 'shared-3', 'shared-4']);
+    expect(stored.rows.map((r) => r.external_id)).toEqual(['shared-1', 'shared-3']);
+    expect(
+      await count(
+        'select count(*)::int as n from event_inbox i join activity_events e on e.id = i.event_id where e.integration_id = $1',
+        [integration.id],
+      ),
+    ).toBe(2);
+    const runs = await t.deps.database.pool.query<{ events_created: number }>(
+      'select events_created from integration_runs where integration_id = $1 order by started_at',
+      [integration.id],
+    );
+    expect(runs.rows.map((r) => r.events_created)).toEqual([1, 1, 0]);
   });
 
   it('answers concurrent events pushes through the API with every event and run committed', async () => {

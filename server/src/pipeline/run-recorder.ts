@@ -24,7 +24,7 @@ export interface RunRecorder {
    * A deferred run's successful outcome as rows, for a caller writing many runs in one statement
    * (the push API's group commit); `fail` still records a failure if that write does not commit.
    */
-  successRows(counts: RunCounts): { run: RunRow; events: RunEventRow[] };
+  successRows(counts: RunCounts, options?: { complete?: boolean }): { run: RunRow; events: RunEventRow[] };
 }
 
 /** An integration_runs row as written by a group of pushes. */
@@ -119,7 +119,7 @@ export async function startRun(
   };
   debug('integration_start', { trigger });
 
-  const closing = (status: 'success' | 'failed', counts: RunCounts, errorMessage: string | null) => {
+  const closing = (status: 'success' | 'failed', counts: RunCounts, errorMessage: string | null, complete = true) => {
     const finishedAt = new Date();
     const durationMs = finishedAt.getTime() - startedAt.getTime();
     const events = [...buffer];
@@ -131,11 +131,21 @@ export async function startRun(
         details: { message: `${dropped} more debug events were not kept` },
       });
     }
-    events.push(
-      status === 'success'
-        ? { event: 'integration_complete', ts: finishedAt.toISOString(), dur: durationMs, details: { ...counts } }
-        : { event: 'error', ts: finishedAt.toISOString(), dur: durationMs, details: { message: errorMessage } },
-    );
+    if (status === 'failed') {
+      events.push({
+        event: 'error',
+        ts: finishedAt.toISOString(),
+        dur: durationMs,
+        details: { message: errorMessage },
+      });
+    } else if (complete) {
+      events.push({
+        event: 'integration_complete',
+        ts: finishedAt.toISOString(),
+        dur: durationMs,
+        details: { ...counts },
+      });
+    }
     return { finishedAt, durationMs, events };
   };
 
@@ -184,8 +194,10 @@ export async function startRun(
     debug,
     finish: (counts, within, alongside) => write('success', counts, null, within, alongside),
     fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),
-    successRows: (counts) => {
-      const { finishedAt, durationMs, events } = closing('success', counts, null);
+    // complete: false leaves integration_complete to a caller that writes it with counts only the
+    // statement knows (the events push group).
+    successRows: (counts, options = {}) => {
+      const { finishedAt, durationMs, events } = closing('success', counts, null, options.complete ?? true);
       return {
         run: {
           id: runId,

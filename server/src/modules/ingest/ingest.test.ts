@@ -290,6 +290,59 @@ describe('POST /api/v1/events', () => {
     expect(await countsOf(integration.id, account.id)).toMatchObject({ events: 3, people: 1 });
   });
 
+  it('records the run, its debug events and the logged answer with the data, for pushes arriving together', async () => {
+    const { account, integration, apiKey } = await setup();
+    const call = client(t.app);
+    const event = (id: string) => ({ externalId: id, kind: 'k', timestamp: minutesAgo(30), personIdentifier: 'dev-1' });
+    const body = (ids: string[]) => ({ timestamp: minutesAgo(0), source: 'ci', events: ids.map(event) });
+    // 25 new events (more than the 20 detailed ones), then two pushes at once sharing one event.
+    const many = Array.from({ length: 25 }, (_, i) => `m${i}`);
+    const first = await call({ method: 'POST', url: '/api/v1/events', body: body(many), headers: bearer(apiKey) });
+    expect(first.json()).toMatchObject({ created: 25, duplicates: 0, skipped: 0 });
+    const [a, b] = await Promise.all([
+      call({ method: 'POST', url: '/api/v1/events', body: body(['x1', 'shared', 'm0']), headers: bearer(apiKey) }),
+      call({ method: 'POST', url: '/api/v1/events', body: body(['shared', 'x2', 'x2']), headers: bearer(apiKey) }),
+    ]);
+    await t.deps.presence.settled();
+    // 'shared' is stored once: one of the two pushes created it, the other counts it as a duplicate.
+    expect(a.json().created + b.json().created).toBe(3);
+    expect(a.json().created + a.json().duplicates).toBe(3);
+    expect(b.json().created + b.json().duplicates).toBe(3);
+    expect(await countsOf(integration.id, account.id)).toMatchObject({ events: 28, people: 1, runs: 3 });
+
+    const runId = first.json().runId;
+    const [run] = await t.db.select().from(integrationRuns).where(eq(integrationRuns.id, runId));
+    expect(run).toMatchObject({ status: 'success', trigger: 'push', peopleFound: 1, eventsCreated: 25 });
+    const debug = await t.db
+      .select()
+      .from(integrationRunEvents)
+      .where(eq(integrationRunEvents.runId, runId))
+      .orderBy(integrationRunEvents.timestamp, integrationRunEvents.id);
+    expect(debug.map((d) => [d.event, d.details])).toEqual([
+      ['integration_start', { trigger: 'push' }],
+      ['milestone', { endpoint: 'events', source: 'ci', events: 25 }],
+      ['person_lookup', { people: 1, created: 1 }],
+      ['person_created', { personIdentifier: 'dev-1', personId: expect.any(String) }],
+      ...many.slice(0, 20).map((id) => ['event_created', { externalId: id, personId: expect.any(String) }]),
+      ['event_created', { count: 25 }],
+      ['integration_complete', { peopleFound: 1, eventsCreated: 25 }],
+    ]);
+    const logged = await t.db
+      .select()
+      .from(apiCalls)
+      .where(eq(apiCalls.integrationId, integration.id))
+      .orderBy(apiCalls.id);
+    expect(logged).toHaveLength(3);
+    for (const [res, row] of [first, a, b].map(
+      (r) => [r, logged.find((l) => l.response?.includes(r.json().runId))] as const,
+    )) {
+      expect(row).toMatchObject({ method: 'POST', endpoint: '/api/v1/events', statusCode: 200 });
+      expect(JSON.parse(row?.response ?? 'null')).toEqual(res.json());
+    }
+    const [after] = await t.db.select().from(integrations).where(eq(integrations.id, integration.id));
+    expect(after?.lastRunAt).toBeInstanceOf(Date);
+  });
+
   it('refuses bad events with the path of each one and stores nothing', async () => {
     const { account, integration, push } = await setup();
     const res = await push('/api/v1/events', {

@@ -5,22 +5,17 @@ import type {
   PresencePushBody,
   PresencePushResult,
 } from '@overlap/contract/ingest';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../core/context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
 import { ingestedItems } from '../../lib/metrics.ts';
-import {
-  type ApiCallContext,
-  apiCallInsertCte,
-  apiCallRow,
-  trimApiCallLogSometimes,
-} from '../../pipeline/api-call-log.ts';
-import { storeEvents } from '../../pipeline/events-store.ts';
+import { type ApiCallContext, apiCallRow, trimApiCallLogSometimes } from '../../pipeline/api-call-log.ts';
+import { prepareEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
 import type { InboxEntry } from '../../pipeline/presence-inbox.ts';
-import { presencePushCommitter, sharedTransaction } from '../../pipeline/push-commit.ts';
+import { eventsPushCommitter, presencePushCommitter } from '../../pipeline/push-commit.ts';
 import { type RunRecorder, startRun } from '../../pipeline/run-recorder.ts';
 import type { PushIntegration } from './authenticate.ts';
 
@@ -34,17 +29,6 @@ async function markConnected(db: Db, integration: PushIntegration): Promise<void
     update integrations set last_connected_at = now(), updated_at = now()
      where id = ${integration.id}
        and (last_connected_at is null or last_connected_at < now() - interval '1 minute')`);
-}
-
-/**
- * The API call log row of a successful push, as a CTE written in the same statement as the run
- * record (and the data), so one commit covers them all.
- */
-function successLog(call: ApiCallContext | undefined, response: unknown): SQL[] {
-  if (!call) return [];
-  return [
-    apiCallInsertCte({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: JSON.stringify(response) }),
-  ];
 }
 
 async function recorded<T>(run: RunRecorder, work: () => Promise<T>): Promise<T> {
@@ -155,11 +139,11 @@ export async function ingestPresence(
 
 /**
  * An events push: identities are looked up (grouped with concurrent pushes; unknown ones created),
- * the new events are stored once per externalId with their ids in the event inbox, and the run
- * record and API call log row are written in the same transaction, shared with the events pushes
- * arriving at the same time: a 2xx means all of it is committed. The pump then refreshes the
- * identities, event blocks and rollups right behind, once per round for every push in it, and
- * tells the dashboards.
+ * then the new events, stored once per externalId, with their ids in the event inbox, the run
+ * record and the API call log row are written in one statement shared with the events pushes
+ * arriving at the same time (group commit): a 2xx means all of it is committed. The pump then
+ * refreshes the identities, event blocks and rollups right behind, once per round for every push in
+ * it, and tells the dashboards.
  */
 export async function ingestEvents(
   deps: AppDeps,
@@ -171,21 +155,38 @@ export async function ingestEvents(
   const run = await startRun(db, integration, 'push', { deferInsert: true });
   run.debug('milestone', { endpoint: 'events', source: body.source, events: body.events.length });
   const people = new Set(body.events.map((e) => e.personIdentifier)).size;
-  // Run in one transaction with the events pushes arriving at the same time (group commit).
   const result = await recorded(run, async () => {
-    const work = async (tx: Tx): Promise<EventsPushResult> => {
-      const counts = await storeEvents(
-        tx,
-        integration,
-        body.events.map((e) => ({ ...e, timestamp: new Date(e.timestamp) })),
-        run,
-        { behind: { pool: deps.database.pool } },
-      );
-      const answer: EventsPushResult = { success: true, ...counts, runId: run.id };
-      await run.finish({ peopleFound: people, eventsCreated: counts.created }, tx, successLog(call, answer));
-      return answer;
+    const { rows, duplicates, skipped } = await prepareEvents(
+      db,
+      integration,
+      body.events.map((e) => ({ ...e, timestamp: new Date(e.timestamp) })),
+      run,
+      { behind: { pool: deps.database.pool } },
+    );
+    const { run: runRow, events: runEvents } = run.successRows(
+      { peopleFound: people, eventsCreated: 0 },
+      { complete: false },
+    );
+    const apiCall = call
+      ? apiCallRow({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: null })
+      : null;
+    const created = await eventsPushCommitter(deps.database.pool).submit({
+      integration,
+      rows,
+      duplicates,
+      skipped,
+      run: runRow,
+      runEvents,
+      apiCall,
+    });
+    const answer: EventsPushResult = {
+      success: true,
+      created,
+      duplicates: duplicates + rows.length - created,
+      skipped,
+      runId: run.id,
     };
-    return (await sharedTransaction(db).submit(work)) as EventsPushResult;
+    return answer;
   });
   call?.markLogged();
   await trimApiCallLogSometimes(db, integration.id);
