@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, startOfLocalDay } from '../../lib/zoned-time.ts';
-import { bestWindows, type PersonActivity, planSlots, SLOT_MS } from './planner.ts';
+import { bestWindows, overlapJson, type PersonActivity, planSlotArrays, planSlots, SLOT_MS } from './planner.ts';
 import { mergeSpans, type PredictedSpan, round2, type Span } from './spans.ts';
 
 /**
@@ -131,6 +131,33 @@ describe('compact overlap answer', () => {
     }
     // The random teams did put people in slots, both online and likely.
     expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('writes the same JSON text as the slot objects stringified, and takes ended slots from pastOnline alike', () => {
+    for (const [c, { tz, from, days }] of cases.entries()) {
+      const windowStart = startOfLocalDay(from, tz).getTime();
+      const windowEnd = startOfLocalDay(addDays(from, days), tz).getTime();
+      for (const [k, now] of [
+        windowStart + 1000 * 60 * 67 + 17,
+        (windowStart + windowEnd) / 2,
+        windowEnd + 5,
+      ].entries()) {
+        const team = randomTeam(c * 100 + k + 50, windowStart, windowEnd);
+        const ids = team.map((p) => p.personId);
+        const input = { windowStart, windowEnd, now, people: team };
+        const slots = planSlots(input);
+        const best = bestWindows(slots, ids, now);
+        const text = overlapJson(tz, ids, planSlotArrays(input), best).toString('utf8');
+        expect(text).toBe(JSON.stringify({ timezone: tz, slotMinutes: 30, people: ids, slots, best }));
+        // The first ended slots given as positions (as the stored past days give them): same slots.
+        const pastSlots = Math.max(0, Math.floor((now - windowStart) / SLOT_MS) - 3);
+        const withPast = team.map((p, n) => ({
+          ...p,
+          pastOnline: slots.flatMap((s, i) => (i < pastSlots && s.online.includes(n) ? [i] : [])),
+        }));
+        expect(planSlots({ ...input, people: withPast, pastSlots })).toEqual(slots);
+      }
+    }
   });
 
   it('lists each person once and names them by position in that list', () => {

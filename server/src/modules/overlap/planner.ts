@@ -30,6 +30,29 @@ export interface PlannerInput {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
+ * The slots of a window as typed arrays: slot k's `online` positions are
+ * `online[k * stride .. k * stride + onlineCount[k])`, its `likely` positions and their confidences
+ * the same in `likely` and `confidence`. The three large arrays are shared by every call (grown when
+ * needed): read a plan before planning again.
+ */
+export interface SlotPlan {
+  windowStart: number;
+  windowEnd: number;
+  count: number;
+  stride: number;
+  onlineCount: Int32Array;
+  online: Int32Array;
+  likelyCount: Int32Array;
+  likely: Int32Array;
+  confidence: Float64Array;
+}
+
+let shared = { online: new Int32Array(0), likely: new Int32Array(0), confidence: new Float64Array(0) };
+
+export const slotStartOf = (plan: SlotPlan, k: number) => plan.windowStart + k * SLOT_MS;
+export const slotEndOf = (plan: SlotPlan, k: number) => Math.min(slotStartOf(plan, k) + SLOT_MS, plan.windowEnd);
+
+/**
  * Who is online or likely online in each slot of [windowStart, windowEnd), as positions in
  * `input.people`:
  * - a slot that has ended: `online` is who had blocks covering at least half of it;
@@ -39,7 +62,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  *   predictions' confidence weighted by the time they cover.
  * Each person's spans are read once, adding their time to the slots they touch.
  */
-export function planSlots(input: PlannerInput): OverlapSlot[] {
+export function planSlotArrays(input: PlannerInput): SlotPlan {
   const { windowStart, windowEnd, now } = input;
   const count = Math.max(0, Math.ceil((windowEnd - windowStart) / SLOT_MS));
   const slotStart = (k: number) => windowStart + k * SLOT_MS;
@@ -50,17 +73,25 @@ export function planSlots(input: PlannerInput): OverlapSlot[] {
   let firstAhead = clamp(Math.floor((now - windowStart) / SLOT_MS));
   if (firstAhead < count && slotEnd(firstAhead) <= now) firstAhead++;
   const current = firstAhead < started ? firstAhead : -1;
-  const slots: OverlapSlot[] = [];
-  for (let k = 0; k < count; k++)
-    slots.push({ start: iso(slotStart(k)), end: iso(slotEnd(k)), online: [], likely: [], likelyConfidence: [] });
+  const stride = input.people.length;
+  if (shared.online.length < count * stride) {
+    const size = count * stride;
+    shared = { online: new Int32Array(size), likely: new Int32Array(size), confidence: new Float64Array(size) };
+  }
+  const { online, likely, confidence } = shared;
+  const onlineCount = new Int32Array(count);
+  const likelyCount = new Int32Array(count);
+  const addOnline = (k: number, n: number) => {
+    online[k * stride + (onlineCount[k] as number)] = n;
+    onlineCount[k] = (onlineCount[k] as number) + 1;
+  };
 
   const coverage = new SlotCoverage(windowStart, windowEnd, SLOT_MS, count);
   const { covered, weighted } = coverage;
   const pastSlots = clamp(input.pastSlots ?? 0);
   input.people.forEach((person, n) => {
     if (person.pastOnline)
-      for (let i = 0; i < person.pastOnline.length; i++)
-        (slots[person.pastOnline[i] as number] as OverlapSlot).online.push(n);
+      for (let i = 0; i < person.pastOnline.length; i++) addOnline(person.pastOnline[i] as number, n);
     // Time after `now` does not count: blocks end there for this (ongoing ones included).
     coverage.addUnion(person.blocks, now, pastSlots);
     // In the current slot an ongoing block is enough.
@@ -70,9 +101,9 @@ export function planSlots(input: PlannerInput): OverlapSlot[] {
       const k = touched[i] as number;
       const enough = (covered[k] as number) * 2 >= Math.min(slotEnd(k), now) - slotStart(k);
       if (k === current) onlineNow ||= enough;
-      else if (enough) (slots[k] as OverlapSlot).online.push(n);
+      else if (enough) addOnline(k, n);
     }
-    if (onlineNow) (slots[current] as OverlapSlot).online.push(n);
+    if (onlineNow) addOnline(current, n);
     coverage.clear();
     if (person.predictions.length === 0) return;
 
@@ -82,13 +113,114 @@ export function planSlots(input: PlannerInput): OverlapSlot[] {
       const k = touched[i] as number;
       const time = covered[k] as number;
       if ((k === current && onlineNow) || time * 2 < slotEnd(k) - slotStart(k)) continue;
-      const slot = slots[k] as OverlapSlot;
-      slot.likely.push(n);
-      slot.likelyConfidence.push(round2((weighted[k] as number) / time));
+      const at = k * stride + (likelyCount[k] as number);
+      likely[at] = n;
+      confidence[at] = round2((weighted[k] as number) / time);
+      likelyCount[k] = (likelyCount[k] as number) + 1;
     }
     coverage.clear();
   });
+  return { windowStart, windowEnd, count, stride, onlineCount, online, likelyCount, likely, confidence };
+}
+
+/** Slot `k` of a plan as the answer's slot object. */
+export function slotOf(plan: SlotPlan, k: number): OverlapSlot {
+  const base = k * plan.stride;
+  const online: number[] = [];
+  const likely: number[] = [];
+  const likelyConfidence: number[] = [];
+  for (let i = base, end = base + (plan.onlineCount[k] as number); i < end; i++) online.push(plan.online[i] as number);
+  for (let i = base, end = base + (plan.likelyCount[k] as number); i < end; i++) {
+    likely.push(plan.likely[i] as number);
+    likelyConfidence.push(plan.confidence[i] as number);
+  }
+  return { start: iso(slotStartOf(plan, k)), end: iso(slotEndOf(plan, k)), online, likely, likelyConfidence };
+}
+
+/** The slots of `planSlotArrays` as the answer's slot objects. */
+export function planSlots(input: PlannerInput): OverlapSlot[] {
+  const plan = planSlotArrays(input);
+  const slots: OverlapSlot[] = [];
+  for (let k = 0; k < plan.count; k++) slots.push(slotOf(plan, k));
   return slots;
+}
+
+const COMMA = 44;
+const CLOSE = 93;
+/** JSON text of a confidence (two decimals: k / 100 writes as String does, cached). */
+const hundredths = Array.from({ length: 101 }, (_, k) => String(k / 100));
+const numberText = (x: number) => {
+  const k = Math.round(x * 100);
+  if (k >= 0 && k <= 100 && k / 100 === x) return hundredths[k] as string;
+  return Number.isFinite(x) ? String(x) : 'null';
+};
+
+/**
+ * The answer as JSON (UTF-8 bytes), written from the plan: the same text as `JSON.stringify` of
+ * `{ timezone, slotMinutes, people, slots: planSlots(…), best }`, without the slot objects or a
+ * string per number.
+ */
+export function overlapJson(
+  timezone: string,
+  people: readonly string[],
+  plan: SlotPlan,
+  best: OverlapWindow[],
+): Buffer {
+  const head = `{"timezone":${JSON.stringify(timezone)},"slotMinutes":${SLOT_MINUTES},"people":${JSON.stringify(people)},"slots":[`;
+  const tail = `],"best":${JSON.stringify(best)}}`;
+  const { online, likely, confidence, stride, onlineCount, likelyCount } = plan;
+  let entries = 0;
+  let likelyEntries = 0;
+  for (let k = 0; k < plan.count; k++) {
+    entries += onlineCount[k] as number;
+    likelyEntries += likelyCount[k] as number;
+  }
+  const digits = String(Math.max(1, stride)).length + 1;
+  const size =
+    Buffer.byteLength(head) +
+    Buffer.byteLength(tail) +
+    plan.count * 128 +
+    entries * digits +
+    likelyEntries * (digits + 26);
+  const out = Buffer.allocUnsafe(size);
+  let at = out.write(head, 0, 'utf8');
+  // ASCII text and digits written byte by byte: a Buffer.write per number cost more than the numbers.
+  const ascii = (text: string) => {
+    for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i);
+  };
+  const writeInt = (n: number) => {
+    if (n >= 1000) return ascii(String(n));
+    if (n >= 100) out[at++] = 48 + Math.floor(n / 100);
+    if (n >= 10) out[at++] = 48 + (Math.floor(n / 10) % 10);
+    out[at++] = 48 + (n % 10);
+  };
+  for (let k = 0; k < plan.count; k++) {
+    const base = k * stride;
+    ascii(k > 0 ? ',{"start":"' : '{"start":"');
+    ascii(iso(slotStartOf(plan, k)));
+    ascii('","end":"');
+    ascii(iso(slotEndOf(plan, k)));
+    ascii('","online":[');
+    for (let i = base, end = base + (onlineCount[k] as number); i < end; i++) {
+      if (i > base) out[at++] = COMMA;
+      writeInt(online[i] as number);
+    }
+    ascii('],"likely":[');
+    const likelyEnd = base + (likelyCount[k] as number);
+    for (let i = base; i < likelyEnd; i++) {
+      if (i > base) out[at++] = COMMA;
+      writeInt(likely[i] as number);
+    }
+    ascii('],"likelyConfidence":[');
+    for (let i = base; i < likelyEnd; i++) {
+      if (i > base) out[at++] = COMMA;
+      ascii(numberText(confidence[i] as number));
+    }
+    out[at++] = CLOSE;
+    out[at++] = 125;
+  }
+  at += out.write(tail, at, 'utf8');
+  return out.subarray(0, at);
 }
 
 /**

@@ -2,13 +2,14 @@ import { errorBody, idParams } from '@overlap/contract/common';
 import {
   availabilityQuery,
   availabilityResponse,
+  type OverlapResponse,
   overlapQuery,
   overlapResponse,
   paths,
 } from '@overlap/contract/overlap';
 import { plainJsonResponse } from '../../lib/plain-json.ts';
 import { type AreaPlugin, ctxOf } from '../area.ts';
-import { getAvailability, getOverlap } from './service.ts';
+import { getAvailability, getOverlapJson } from './service.ts';
 
 const tags = ['overlap'];
 
@@ -26,7 +27,11 @@ const overlapRoutes: AreaPlugin = async (app, { deps }) => {
         response: { 200: overlapResponse, 400: errorBody, 401: errorBody },
       },
     },
-    async (request) => getOverlap(ctxOf(deps, request), request.query),
+    async (request, reply) => {
+      const text = await getOverlapJson(ctxOf(deps, request), request.query);
+      // Written as JSON by the service (the response schema stays the documented contract).
+      return reply.type('application/json; charset=utf-8').send(text as unknown as OverlapResponse);
+    },
   );
 
   app.get(

@@ -1,10 +1,17 @@
-import type { AvailabilityResponse, OverlapResponse } from '@overlap/contract/overlap';
-import { SLOT_MINUTES } from '@overlap/contract/overlap';
+import type { AvailabilityResponse, OverlapResponse, OverlapSlot } from '@overlap/contract/overlap';
 import type { Ctx } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { computePastMasks, findPastMasks, onlineSlotsOf, pastDaysOf } from './past-days.ts';
-import { bestWindows, type PersonActivity, planSlots, SLOT_MS } from './planner.ts';
+import {
+  bestWindows,
+  overlapJson,
+  type PersonActivity,
+  planSlotArrays,
+  SLOT_MS,
+  slotEndOf,
+  slotOf,
+} from './planner.ts';
 import {
   findAccountPerson,
   findActivePeople,
@@ -44,6 +51,16 @@ export async function getOverlap(
   now = new Date(),
   options: { pastDays?: boolean } = {},
 ): Promise<OverlapResponse> {
+  return JSON.parse((await getOverlapJson(ctx, query, now, options)).toString('utf8')) as OverlapResponse;
+}
+
+/** `getOverlap`'s answer as the JSON the route sends (UTF-8, written from the slots' typed arrays). */
+export async function getOverlapJson(
+  ctx: Ctx,
+  query: { from?: string; days: number; tz?: string; people?: string[] },
+  now = new Date(),
+  options: { pastDays?: boolean } = {},
+): Promise<Buffer> {
   const timezone = query.tz ?? 'UTC';
   const from = query.from ?? localDateOf(now, timezone);
   if (!isRealDate(from)) throw fieldError('from', 'must be a real calendar day in the form YYYY-MM-DD');
@@ -74,14 +91,17 @@ export async function getOverlap(
   }));
   for (const p of predictions) activity[position.get(p.personId) as number]?.predictions.push(p);
 
-  const slots = planSlots({
+  const plan = planSlotArrays({
     windowStart: windowStart.getTime(),
     windowEnd: windowEnd.getTime(),
     now: now.getTime(),
     people: activity,
     pastSlots: pastDays ? Math.round((pastDays.end - windowStart.getTime()) / SLOT_MS) : 0,
   });
-  return { timezone, slotMinutes: SLOT_MINUTES, people: ids, slots, best: bestWindows(slots, ids, now.getTime()) };
+  // The best windows look at the slots that end after now only.
+  const ahead: OverlapSlot[] = [];
+  for (let k = 0; k < plan.count; k++) if (slotEndOf(plan, k) > now.getTime()) ahead.push(slotOf(plan, k));
+  return overlapJson(timezone, ids, plan, bestWindows(ahead, ids, now.getTime()));
 }
 
 /**
