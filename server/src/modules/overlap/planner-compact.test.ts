@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, startOfLocalDay } from '../../lib/zoned-time.ts';
-import { bestWindows, overlapJson, type PersonActivity, planSlotArrays, planSlots, SLOT_MS } from './planner.ts';
+import {
+  bestWindows,
+  bestWindowsOfPlan,
+  overlapJson,
+  type PersonActivity,
+  planSlotArrays,
+  planSlots,
+  SLOT_MS,
+} from './planner.ts';
 import { mergeSpans, type PredictedSpan, round2, type Span } from './spans.ts';
 
 /**
@@ -149,6 +157,7 @@ describe('compact overlap answer', () => {
         const best = bestWindows(slots, ids, now);
         const text = overlapJson(tz, ids, planSlotArrays(input), best).toString('utf8');
         expect(text).toBe(JSON.stringify({ timezone: tz, slotMinutes: 30, people: ids, slots, best }));
+        expect(bestWindowsOfPlan(planSlotArrays(input), ids, now)).toEqual(best);
         // The first ended slots given as positions (as the stored past days give them): same slots.
         const pastSlots = Math.max(0, Math.floor((now - windowStart) / SLOT_MS) - 3);
         const withPast = team.map((p, n) => ({

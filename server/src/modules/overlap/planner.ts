@@ -257,6 +257,60 @@ export function bestWindows(
   const ahead = slots
     .filter((s) => Date.parse(s.end) > now)
     .map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end), ...availableIn(s) }));
+  return windowsOf(ahead, people, limit);
+}
+
+/** `bestWindows` read from a plan's typed arrays: the same windows, without slot objects. */
+export function bestWindowsOfPlan(
+  plan: SlotPlan,
+  people: readonly string[],
+  now: number,
+  limit = MAX_BEST_WINDOWS,
+): OverlapWindow[] {
+  const { online, likely, confidence, stride } = plan;
+  const ahead: AvailableSlot[] = [];
+  for (let k = 0; k < plan.count; k++) {
+    const end = slotEndOf(plan, k);
+    if (end <= now) continue;
+    // Online and likely positions are each ascending: merged, a likely confidence over an online 1.
+    const base = k * stride;
+    const onlineEnd = base + (plan.onlineCount[k] as number);
+    const likelyEnd = base + (plan.likelyCount[k] as number);
+    const ranks: number[] = [];
+    let sum = 0;
+    for (let i = base, j = base; i < onlineEnd || j < likelyEnd; ) {
+      const o = i < onlineEnd ? (online[i] as number) : Number.POSITIVE_INFINITY;
+      const l = j < likelyEnd ? (likely[j] as number) : Number.POSITIVE_INFINITY;
+      let r: number;
+      let c: number;
+      if (l <= o) {
+        r = l;
+        c = confidence[j++] as number;
+        if (o === l) i++;
+      } else {
+        r = o;
+        c = 1;
+        i++;
+      }
+      if (r >= people.length || c < 0) continue;
+      ranks.push(r);
+      sum += c;
+    }
+    ahead.push({ start: slotStartOf(plan, k), end, ranks, confidence: ranks.length > 0 ? sum / ranks.length : 0 });
+  }
+  return windowsOf(ahead, people, limit);
+}
+
+interface AvailableSlot {
+  start: number;
+  end: number;
+  /** Positions of who is available, ascending. */
+  ranks: number[];
+  /** Their mean confidence. */
+  confidence: number;
+}
+
+function windowsOf(ahead: readonly AvailableSlot[], people: readonly string[], limit: number): OverlapWindow[] {
   const most = Math.max(0, ...ahead.map((s) => s.ranks.length));
   if (most === 0) return [];
 

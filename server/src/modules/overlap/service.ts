@@ -1,17 +1,9 @@
-import type { AvailabilityResponse, OverlapResponse, OverlapSlot } from '@overlap/contract/overlap';
+import type { AvailabilityResponse, OverlapResponse } from '@overlap/contract/overlap';
 import type { Ctx } from '../../core/context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { addDays, isRealDate, localDateOf, startOfLocalDay } from '../../lib/zoned-time.ts';
 import { computePastMasks, findPastMasks, onlineSlotsOf, pastDaysOf } from './past-days.ts';
-import {
-  bestWindows,
-  overlapJson,
-  type PersonActivity,
-  planSlotArrays,
-  SLOT_MS,
-  slotEndOf,
-  slotOf,
-} from './planner.ts';
+import { bestWindowsOfPlan, overlapJson, type PersonActivity, planSlotArrays, SLOT_MS } from './planner.ts';
 import {
   findAccountPerson,
   findActivePeople,
@@ -98,10 +90,7 @@ export async function getOverlapJson(
     people: activity,
     pastSlots: pastDays ? Math.round((pastDays.end - windowStart.getTime()) / SLOT_MS) : 0,
   });
-  // The best windows look at the slots that end after now only.
-  const ahead: OverlapSlot[] = [];
-  for (let k = 0; k < plan.count; k++) if (slotEndOf(plan, k) > now.getTime()) ahead.push(slotOf(plan, k));
-  return overlapJson(timezone, ids, plan, bestWindows(ahead, ids, now.getTime()));
+  return overlapJson(timezone, ids, plan, bestWindowsOfPlan(plan, ids, now.getTime()));
 }
 
 /**
