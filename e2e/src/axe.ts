@@ -10,9 +10,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return describe(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
 }
 
-/** Violations of the named rules only, whatever their impact (also rules axe does not run by default). */
-export async function ruleViolations(page: Page, rules: string[]): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withRules(rules).analyze();
+/**
+ * Violations of the named rules only, whatever their impact (also rules axe does not run by default),
+ * on the elements `include` selects (the whole page without it).
+ */
+export async function ruleViolations(page: Page, rules: string[], include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withRules(rules);
+  const result = await (include ? builder.include(include) : builder).analyze();
   return describe(result.violations);
 }
 

@@ -200,6 +200,64 @@ describe('team timeline', () => {
     await context.close();
   });
 
+  it('keeps a brief block just before the next one pressable (24 px target)', async () => {
+    const { context, page } = await signInDemoManager(browser, DESKTOP);
+    // A workday a week before the other journeys' day, so their blocks stay as the demo made them.
+    const day = dateKey(new Date(Date.parse(`${recentWorkday()}T12:00:00Z`) - 7 * 86_400_000));
+    type Block = { id: string; startTime: string; endTime: string | null; isOngoing: boolean };
+    const { people } = await apiCall<{ people: { activityBlocks: Block[] }[] }>(
+      page,
+      'GET',
+      `/api/v1/activities?date=${day}&tz=Europe%2FBerlin`,
+    );
+    // Two closed blocks of one person, the second starting at least 30 minutes after the first ends,
+    // with nothing else of that person in the 25 minutes before the second.
+    const MIN = 60_000;
+    let pair: [Block, Block] | undefined;
+    for (const person of people) {
+      const blocks = person.activityBlocks
+        .filter((b) => b.endTime && !b.isOngoing)
+        .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+      for (let i = 0; i + 1 < blocks.length && !pair; i++) {
+        const [a, b] = [blocks[i], blocks[i + 1]];
+        const from = Date.parse(b.startTime) - 25 * MIN;
+        const clear = person.activityBlocks.every(
+          (o) =>
+            o === a ||
+            o === b ||
+            Date.parse(o.endTime ?? '') <= from ||
+            Date.parse(o.startTime) >= Date.parse(b.startTime),
+        );
+        if (clear && Date.parse(b.startTime) - Date.parse(a.endTime ?? '') >= 30 * MIN) pair = [a, b];
+      }
+      if (pair) break;
+    }
+    if (!pair) throw new Error(`no two blocks 30 minutes apart on ${day}`);
+    // The first becomes a 5-minute block ending 15 minutes (11 px) before the second: its 24 px target
+    // reaches over the second block's top.
+    const nextStart = Date.parse(pair[1].startTime);
+    await apiCall(page, 'PATCH', `/api/v1/activity-blocks/${pair[0].id}`, {
+      startTime: new Date(nextStart - 20 * MIN).toISOString(),
+      endTime: new Date(nextStart - 15 * MIN).toISOString(),
+    });
+    await page.goto(`${inject('baseUrl')}/#${day}`);
+    const brief = page.locator(`[data-block-id="${pair[0].id}"]`);
+    await brief.waitFor();
+    await brief.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+    await page.waitForTimeout(300);
+    const box = await brief.boundingBox();
+    expect(box?.height).toBe(24);
+    // Blocks only: event markers (16 px) are checked apart.
+    expect(await ruleViolations(page, ['target-size'], '[data-block-id]')).toEqual([]);
+    // A press near the bottom of the brief block's target opens it, not the block below.
+    await page.mouse.click((box?.x ?? 0) + 20, (box?.y ?? 0) + 22);
+    const dialog = page.getByRole('dialog', { name: 'Activity block' });
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('5m');
+    await screenshot(page, 'timeline', 'brief-block');
+    await context.close();
+  });
+
   it('is usable on a phone', async () => {
     const { context, page } = await signInDemoManager(browser, PHONE);
     await columns(page).first().waitFor();

@@ -120,7 +120,9 @@ export const DayActivityLayer = memo(function DayActivityLayer({
             title={label}
             data-block-id={block.id}
             data-ongoing={block.isOngoing || undefined}
-            className="group/block absolute z-[2] rounded-[5px] text-left focus-visible:z-[4]"
+            // A short block's target reaches past its drawing, over the next block's top: it stacks above
+            // that block so none of its MIN_TARGET px is covered (the next block keeps the rest of its own).
+            className={`group/block absolute ${span.height < MIN_TARGET ? 'z-[3]' : 'z-[2]'} rounded-[5px] text-left focus-visible:z-[4]`}
             style={{
               top: span.top,
               // A short block keeps its exact drawing but a target of at least MIN_TARGET to press.
