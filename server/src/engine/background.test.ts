@@ -9,7 +9,7 @@ import { rateLimits } from '../db/schema/users.ts';
 import { loadJobs } from '../jobs/index.ts';
 import { applyPresenceSamples } from './apply-presence.ts';
 import { closeSilentBlocks } from './close-silent.ts';
-import { deleteExpiredActivity, pruneRateLimits, pruneRuns } from './retention.ts';
+import { deleteExpiredActivity, prunePlannerCoverage, pruneRateLimits, pruneRuns } from './retention.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -165,6 +165,24 @@ describe('pruneRateLimits', () => {
     expect(await pruneRateLimits(t.db, new Date(now))).toEqual({ deleted: 1 });
     const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
     expect(keys.filter((k) => k.startsWith('test:'))).toEqual(['test:open']);
+  });
+});
+
+describe('prunePlannerCoverage', () => {
+  it("drops the planner's day masks older than 45 days (UTC) and keeps the others", async () => {
+    const account = await createAccount(t.db, { plan: 'business' });
+    const integration = await createIntegration(t.db, account.id);
+    const p = await createTrackedPerson(t.db, account.id, integration.id);
+    const now = new Date('2026-03-20T10:00:00Z');
+    for (const day of ['2026-02-02', '2026-02-03', '2026-03-19']) {
+      await t.db.execute(sql`insert into planner_coverage_days (person_id, day, account_id, version, online_mask, mask_version)
+                             values (${p.personId}, ${day}::date, ${account.id}, 1, 7, 1)`);
+    }
+    expect(await prunePlannerCoverage(t.db, now)).toEqual({ deleted: 1 });
+    const rows = await t.db.execute<{ day: string }>(
+      sql`select day::text as day from planner_coverage_days where person_id = ${p.personId} order by day`,
+    );
+    expect(rows.rows.map((r) => r.day)).toEqual(['2026-02-03', '2026-03-19']);
   });
 });
 

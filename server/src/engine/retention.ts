@@ -67,3 +67,18 @@ export async function pruneRateLimits(db: DbOrTx, now = new Date()): Promise<{ d
   const result = await db.execute(sql`delete from rate_limits where reset_at < ${now.toISOString()}::timestamptz`);
   return { deleted: result.rowCount ?? 0 };
 }
+
+/**
+ * The planner's stored day masks (planner_coverage_days) are kept for days this recent: the planner
+ * uses them for its last 35 days and the block trigger marks changes up to 40 days back; an older
+ * row is never read again.
+ */
+export const PLANNER_COVERAGE_KEPT_DAYS = 45;
+
+/** Deletes the planner's day masks of days more than PLANNER_COVERAGE_KEPT_DAYS (UTC) before `now`. */
+export async function prunePlannerCoverage(db: DbOrTx, now = new Date()): Promise<{ deleted: number }> {
+  const result = await db.execute(sql`
+    delete from planner_coverage_days
+     where day < (${now.toISOString()}::timestamptz at time zone 'UTC')::date - ${PLANNER_COVERAGE_KEPT_DAYS}::int`);
+  return { deleted: result.rowCount ?? 0 };
+}
