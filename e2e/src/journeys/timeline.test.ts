@@ -218,8 +218,9 @@ describe('team timeline', () => {
       const blocks = person.activityBlocks
         .filter((b) => b.endTime && !b.isOngoing)
         .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
-      for (let i = 0; i + 1 < blocks.length && !pair; i++) {
-        const [a, b] = [blocks[i], blocks[i + 1]];
+      for (const [i, a] of blocks.entries()) {
+        const b = blocks[i + 1];
+        if (!b || pair) break;
         const from = Date.parse(b.startTime) - 25 * MIN;
         const clear = person.activityBlocks.every(
           (o) =>
