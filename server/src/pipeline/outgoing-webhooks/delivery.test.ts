@@ -130,7 +130,9 @@ describe('retries', () => {
     try {
       await webhookFor(cookie, failing.url, ['person.online']);
       const delivery = await queueTestEvent(account.id);
-      const t0 = Date.now();
+      // PostgreSQL stamps a delivery due in microseconds, Date.now() counts milliseconds: a clock read in
+      // the same millisecond as the insert would be before it.
+      const t0 = Date.now() + 1;
       const waits = [60, 300, 1800, 7200, 21600];
       const times = [t0];
       for (const w of waits) times.push((times.at(-1) as number) + w * 1000);
@@ -173,7 +175,9 @@ describe('retries', () => {
     try {
       await webhookFor(cookie, flaky.url, ['person.online']);
       const delivery = await queueTestEvent(account.id);
-      const t0 = Date.now();
+      // PostgreSQL stamps a delivery due in microseconds, Date.now() counts milliseconds: a clock read in
+      // the same millisecond as the insert would be before it.
+      const t0 = Date.now() + 1;
       await attemptDelivery(t.deps, delivery.id, new Date(t0));
       await attemptDelivery(t.deps, delivery.id, new Date(t0 + 60_000));
       const third = await attemptDelivery(t.deps, delivery.id, new Date(t0 + 360_000));
@@ -212,12 +216,13 @@ describe('once across processes', () => {
     failing.answer(500);
     const runners: JobRunner[] = [];
     try {
-      runners.push(await startJobs(t.deps, { work: true }), await startJobs(second.deps, { work: true }));
       await webhookFor(cookie, target.url, ['person.online']);
       const ids = [];
       for (let i = 0; i < 6; i++) ids.push((await queueTestEvent(account.id)).id);
-      const due = await findDueDeliveries(t.db, new Date(), 100);
+      const due = await findDueDeliveries(t.db, new Date(Date.now() + 1), 100);
       expect(due).toEqual(expect.arrayContaining(ids));
+      // Started once the check above is made: their scheduled dispatch may take due deliveries at once.
+      runners.push(await startJobs(t.deps, { work: true }), await startJobs(second.deps, { work: true }));
       // Both processes' dispatchers queue the same due deliveries.
       for (const runner of runners) for (const id of ids) await queueDeliveryAttempt(runner.boss, id);
       await until(() => target.received.length >= ids.length, 'six deliveries');
