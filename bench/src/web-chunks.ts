@@ -5,7 +5,7 @@ import { repoRoot } from './setup.ts';
 const WEB = join(repoRoot, 'web');
 const GRAPH = join(WEB, 'node_modules/.vite/chunk-graph.json');
 
-type Graph = Record<string, { imports: string[]; source: string | null }>;
+type Graph = Record<string, { imports: string[]; source: string | null; modules?: string[] }>;
 
 /** The pages measured and the sources of the chunks their route loads (the feature index, then the page). */
 export const CHUNK_PAGES = [
@@ -43,7 +43,8 @@ export function pageScripts(): PageScripts[] {
     };
     visit(entry);
     for (const source of sources) {
-      const file = bySource.get(source);
+      // A route module merged into a bigger chunk has no chunk of its own: the chunk holding it.
+      const file = bySource.get(source) ?? Object.entries(graph).find(([, c]) => c.modules?.includes(source))?.[0];
       if (!file) throw new Error(`no chunk is built from ${source}`);
       visit(file);
     }
