@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { apiCalls } from '../db/schema/integrations.ts';
 
@@ -95,18 +95,6 @@ export type ApiCallRow = ReturnType<typeof apiCallRow>;
 export async function insertApiCall(db: DbOrTx, call: LoggedCall): Promise<void> {
   await db.insert(apiCalls).values(rowOf(call));
   await trimApiCallLogSometimes(db, call.integration.id);
-}
-
-/**
- * The log row as a CTE (`api_call as (insert ...)`) for a caller's single-statement write; the
- * caller then calls trimApiCallLogSometimes, as insertApiCall does.
- */
-export function apiCallInsertCte(call: LoggedCall): SQL {
-  const r = rowOf(call);
-  return sql`api_call as (
-    insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, payload, response)
-    values (${r.integrationId}, ${r.accountId}, ${r.method}, ${r.endpoint}, ${r.statusCode}, ${r.durationMs},
-            ${r.payload}, ${r.response}))`;
 }
 
 /** Trims the integration's log to its bound about once per 100 calls. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { type DebugEventKind, integrationRuns } from '../db/schema/integrations.ts';
 
@@ -15,10 +15,9 @@ export interface RunRecorder {
   debug(event: DebugEventKind, details?: Record<string, unknown>, durationMs?: number): void;
   /**
    * `within`: write the run in that transaction (so it commits with the run's data) instead of on
-   * its own. `alongside`: data-modifying CTEs (`name as (...)`) written in the same statement, so
-   * the run and that data commit together without a transaction.
+   * its own.
    */
-  finish(counts: RunCounts, within?: DbOrTx, alongside?: SQL[]): Promise<void>;
+  finish(counts: RunCounts, within?: DbOrTx): Promise<void>;
   fail(error: unknown, counts?: RunCounts): Promise<void>;
   /**
    * A deferred run's successful outcome as rows, for a caller writing many runs in one statement
@@ -154,7 +153,6 @@ export async function startRun(
     counts: RunCounts,
     errorMessage: string | null,
     target: DbOrTx = db,
-    alongside: SQL[] = [],
   ) => {
     if (done) return;
     const { finishedAt, durationMs, events } = closing(status, counts, errorMessage);
@@ -173,9 +171,8 @@ export async function startRun(
         returning id`;
     // last_run_at moves at most once a second: concurrent pushes of one integration then rarely wait
     // on its row until each other's commit.
-    const extra = alongside.length > 0 ? sql`${sql.join(alongside, sql`, `)}, ` : sql``;
     await target.execute(sql`
-      with ${extra}run as (${upsertRun}), debug as (
+      with run as (${upsertRun}), debug as (
         insert into integration_run_events (run_id, event, timestamp, duration_ms, details)
         select run.id, e.event, e.ts, e.dur, e.details
           from run, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(event text, ts timestamptz, dur int, details jsonb)
@@ -192,7 +189,7 @@ export async function startRun(
   return {
     id: runId,
     debug,
-    finish: (counts, within, alongside) => write('success', counts, null, within, alongside),
+    finish: (counts, within) => write('success', counts, null, within),
     fail: (error, counts = { peopleFound: 0, eventsCreated: 0 }) => write('failed', counts, errorMessageOf(error)),
     // complete: false leaves integration_complete to a caller that writes it with counts only the
     // statement knows (the events push group).
