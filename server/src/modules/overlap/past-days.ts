@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { uuidArray } from '../../db/uuid-array.ts';
-import { blockSpans, personIn } from './queries.ts';
+import { SLOT_MS } from './planner.ts';
+import { blockSpansByPersonStatement, personIn } from './queries.ts';
 import { SlotCoverage } from './slot-coverage.ts';
 import { parseSpanText } from './span-text.ts';
 
@@ -22,7 +23,6 @@ import { parseSpanText } from './span-text.ts';
  */
 
 export const DAY_MS = 86_400_000;
-const SLOT_MS = 30 * 60_000;
 const SLOTS_PER_DAY = DAY_MS / SLOT_MS;
 /** A UTC day is read from masks once it ended this long ago. */
 export const SETTLE_MS = 3_600_000;
@@ -110,11 +110,7 @@ export async function computePastMasks(
   const rows = await preparedRows<{ person_id: string; spans: string | null; versions: string | null }>(
     db,
     sql`
-    with s as (
-      select s.person_id, string_agg(s.start_ms || ' ' || coalesce(s.end_ms::text, '-'), ' ') as spans
-        from (${blockSpans(accountId, personIds, new Date(from), new Date(to))}) s
-       group by s.person_id
-    ), v as (
+    with s as (${blockSpansByPersonStatement(accountId, personIds, new Date(from), new Date(to))}), v as (
       select c.person_id, string_agg((c.day - ${dayText(days.fromDay)}::date) || ' ' || c.version, ' ') as versions
         from planner_coverage_days c
        where c.person_id = any(${uuidArray(personIds)})
@@ -159,7 +155,7 @@ export async function computePastMasks(
   await db.execute(sql`
     insert into planner_coverage_days as c (person_id, day, account_id, version, online_mask, mask_version)
     select m.person_id, m.day, ${accountId}, m.version, m.mask, m.version
-      from unnest(${`{${ids.join(',')}}`}::uuid[], ${`{${dates.join(',')}}`}::date[],
+      from unnest(${uuidArray(ids)}, ${`{${dates.join(',')}}`}::date[],
                   ${`{${values.join(',')}}`}::int8[], ${`{${versions.join(',')}}`}::int4[]) as m(person_id, day, mask, version)
      where exists (select 1 from people p where p.id = m.person_id)
     on conflict (person_id, day) do update

@@ -114,7 +114,7 @@ export const blockSpansByPersonStatement = (
  * from the index on (person, start) starting a day before the window, ongoing and longer ones from
  * the partial index of long blocks, so no person's whole history is read.
  */
-export function blockSpans(accountId: string, personIds: readonly string[] | undefined, from: Date, to: Date) {
+function blockSpans(accountId: string, personIds: readonly string[] | undefined, from: Date, to: Date) {
   const inPeople = personIn(sql`b.person_id`, accountId, personIds);
   const overlaps = sql`b.start_time < ${to.toISOString()}::timestamptz and coalesce(b.end_time, 'infinity') > ${from.toISOString()}::timestamptz`;
   return sql`
