@@ -33,15 +33,11 @@ export const contextPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDe
   app.decorateRequest('actor', null);
   // Sessions looked up by this app, kept briefly for reads (session.ts says what keeps it exact).
   const actors = new ActorCache();
-  const writeEnds = new WeakMap<FastifyRequest, () => void>();
   app.addHook('onRequest', async (request, reply) => {
     const write = MUTATING.has(request.method);
-    if (write) {
-      // Any write, signed in or not (a webhook may suspend an account), empties the cache as it ends.
-      const end = actors.writeStarted();
-      writeEnds.set(request, end);
-      reply.raw.once('close', end);
-    }
+    // Any write, signed in or not (a webhook may suspend an account), empties the cache as it ends:
+    // the response's 'close' comes once it is sent, or when its connection is gone.
+    if (write) reply.raw.once('close', actors.writeStarted());
     const token = sessionToken(request);
     if (!token) return;
     if (write && !sameOrigin(deps, request)) {
@@ -55,8 +51,5 @@ export const contextPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDe
     if (actor.accountStatus === 'suspended' && MUTATING.has(request.method) && !routeConfig.allowSuspendedWrite) {
       throw accountBlocked();
     }
-  });
-  app.addHook('onResponse', async (request) => {
-    writeEnds.get(request)?.();
   });
 });
