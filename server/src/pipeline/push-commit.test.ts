@@ -10,6 +10,7 @@ import {
   type PresencePushWrite,
   presencePushCommitter,
 } from './push-commit.ts';
+import type { RunRow } from './run-recorder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,20 @@ afterAll(async () => {
 
 const count = async (sql: string, params: unknown[] = []) =>
   (await t.deps.database.pool.query<{ n: number }>(sql, params)).rows[0]?.n;
+
+/** A successful push run of the tracked person's integration, started and finished at `at`. */
+const pushRun = (tracked: { pi: { accountId: string; integrationId: string } }, id: string, at: string): RunRow => ({
+  id,
+  integration_id: tracked.pi.integrationId,
+  account_id: tracked.pi.accountId,
+  trigger: 'push',
+  status: 'success',
+  started_at: at,
+  finished_at: at,
+  duration_ms: 3,
+  people_found: 1,
+  events_created: 0,
+});
 
 function pushWrite(
   tracked: { pi: { id: string; accountId: string; integrationId: string } },
@@ -40,18 +55,7 @@ function pushWrite(
         details: null,
       },
     ],
-    run: {
-      id: runId,
-      integration_id: tracked.pi.integrationId,
-      account_id: tracked.pi.accountId,
-      trigger: 'push',
-      status: 'success',
-      started_at: at,
-      finished_at: at,
-      duration_ms: 3,
-      people_found: 1,
-      events_created: 0,
-    },
+    run: pushRun(tracked, runId, at),
     runEvents: [{ run_id: runId, event: 'milestone', ts: at, dur: null, details: { minute } }],
     apiCall: {
       integration_id: tracked.pi.integrationId,
@@ -189,18 +193,7 @@ function eventsWrite(
     ],
     duplicates: 0,
     skipped: 0,
-    run: {
-      id: runId,
-      integration_id: tracked.pi.integrationId,
-      account_id: tracked.pi.accountId,
-      trigger: 'push',
-      status: 'success',
-      started_at: at,
-      finished_at: at,
-      duration_ms: 3,
-      people_found: 1,
-      events_created: 0,
-    },
+    run: pushRun(tracked, runId, at),
     runEvents: [{ run_id: runId, event: 'milestone', ts: at, dur: null, details: { n } }],
     apiCall: null,
   };
