@@ -67,7 +67,7 @@ const json = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
 /** A jsonb column as text, `{}` when null (as the old mapping wrote it). */
 const metadata = (column: SQL) => sql`coalesce(nullif(${column}, 'null'::jsonb), '{}'::jsonb)::text`;
 
-/** The block columns the items are written from (only these: an index holding them can answer alone). */
+/** The block columns the items are written from: only these travel through the union and the join. */
 const blockColumns = sql`b.id, b.person_id, b.integration_id, b.kind, b.start_time, b.end_time, b.timezone_at_start, b.metadata`;
 
 export function dayStatement(input: DayStatementInput): SQL {
