@@ -3,13 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/activity.ts';
 import { createAccount } from '../../test/factories.ts';
+import { type EventsPushWrite, eventsPushCommitter } from './events-push-commit.ts';
 import { createBatcher } from './group-batcher.ts';
-import {
-  type EventsPushWrite,
-  eventsPushCommitter,
-  type PresencePushWrite,
-  presencePushCommitter,
-} from './push-commit.ts';
+import { type PresencePushWrite, presencePushCommitter } from './push-commit.ts';
 import type { RunRow } from './run-recorder.ts';
 
 let t: TestApp;

@@ -12,10 +12,11 @@ import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
 import { ingestedItems } from '../../lib/metrics.ts';
 import { type ApiCallContext, apiCallRow, trimApiCallLogSometimes } from '../../pipeline/api-call-log.ts';
+import { eventsPushCommitter } from '../../pipeline/events-push-commit.ts';
 import { prepareEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
 import type { InboxEntry } from '../../pipeline/presence-inbox.ts';
-import { eventsPushCommitter, presencePushCommitter } from '../../pipeline/push-commit.ts';
+import { presencePushCommitter } from '../../pipeline/push-commit.ts';
 import { type RunRecorder, startRun } from '../../pipeline/run-recorder.ts';
 import type { PushIntegration } from './authenticate.ts';
 
