@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { BATCH, eventBodies, presenceBodies, STATUSES } from './bodies.ts';
 import { type CpuSnapshot, cpuSince, cpuSnapshot } from './cpu.ts';
-import { type BenchEnvironment, startBenchEnvironment } from './setup.ts';
+import { type BenchEnvironment, resetStatements, startBenchEnvironment, statementReport } from './setup.ts';
 
 /** Seconds per measured phase (BENCH_SECONDS, default 20). */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -33,6 +33,7 @@ async function load(
   /** Requests per second for all connections together; unset: as fast as the server answers. */
   overallRate?: number,
 ) {
+  await resetStatements(env.pool);
   const cpuBefore = cpuSnapshot(env.serverPid);
   const result = await autocannon({
     url: env.url,
@@ -178,6 +179,7 @@ async function main() {
     const presence = await load(env, 'POST /api/v1/presence (100 users), saturated', '/api/v1/presence', presenceBody);
     const backlog = await sampler.stop();
     const lag = await engineLag(env);
+    const statements = [await statementReport(env.pool, 'presence saturated, until the inbox was applied')];
     loads.push(loadavg()[0] ?? 0);
     // The same pushes at half that rate: the latency a source sees when the server is not saturated.
     const halfRate = Math.max(1, Math.round(presence.requestsPerSecond / 2));
@@ -189,10 +191,12 @@ async function main() {
       halfRate,
     );
     const steadyLag = await engineLag(env);
+    statements.push(await statementReport(env.pool, 'presence at half rate, until the inbox was applied'));
     loads.push(loadavg()[0] ?? 0);
     const eventBody = eventBodies(env.keys, TEAM);
     const events = await load(env, 'POST /api/v1/events (100 events), saturated', '/api/v1/events', eventBody);
     const eventsLag = await engineLag(env);
+    statements.push(await statementReport(env.pool, 'events saturated, until the inbox was applied'));
     const eventsHalfRate = Math.max(1, Math.round(events.requestsPerSecond / 2));
     const eventsSteady = await load(
       env,
@@ -202,6 +206,7 @@ async function main() {
       eventsHalfRate,
     );
     loads.push(loadavg()[0] ?? 0);
+    statements.push(await statementReport(env.pool, 'events at half rate'));
     printTable([presence, steady, events, eventsSteady, raw]);
     console.log(
       `\nLoad average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}. ` +
@@ -228,6 +233,7 @@ async function main() {
       ],
       ['no errors', [presence, steady, events, eventsSteady].every((r) => r.errors === 0)],
     ];
+    for (const report of statements) if (report) console.log(report);
     console.log('');
     for (const [label, ok] of checks) console.log(`${ok ? 'met    ' : 'NOT met'}  ${label}`);
     const met = checks.every(([, ok]) => ok);

@@ -7,6 +7,9 @@ import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../server/sr
 import { SecretBox } from '../../server/src/lib/crypto.ts';
 import { issueApiKey } from '../../server/src/modules/integrations/api-keys.ts';
 
+/** BENCH_PG_STATEMENTS=1: PostgreSQL keeps per-statement times (pg_stat_statements) for `statementReport`. */
+export const STATEMENT_STATS = Boolean(process.env.BENCH_PG_STATEMENTS);
+
 export const repoRoot = resolve(import.meta.dirname, '../..');
 const APP_SECRET = 'bench-secret-bench-secret-bench-secret-00';
 
@@ -25,7 +28,9 @@ export async function startBenchEnvironment(
   options: { serverImports?: string[]; serverNodeArgs?: string[]; onServerOutput?: (text: string) => void } = {},
 ): Promise<BenchEnvironment> {
   const dir = mkdtempSync(join(tmpdir(), 'overlap-bench-'));
-  const database = await startEmbeddedPostgres(join(dir, 'postgres'));
+  const database = await startEmbeddedPostgres(join(dir, 'postgres'), {
+    settings: STATEMENT_STATS ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+  });
   const databaseUrl = await ensureDatabase(database.url, 'overlap');
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -74,6 +79,7 @@ export async function startBenchEnvironment(
   }
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  if (STATEMENT_STATS) await pool.query('create extension if not exists pg_stat_statements');
   const secrets = new SecretBox(APP_SECRET);
   const account = await pool.query<{ id: string }>(
     // Many keyed sources and a thousand people: the operator's custom-integrations flag and a raised
@@ -105,4 +111,34 @@ export async function startBenchEnvironment(
       await database.stop();
     },
   };
+}
+
+/** With BENCH_PG_STATEMENTS, starts counting statement times afresh (see `statementReport`). */
+export async function resetStatements(pool: pg.Pool): Promise<void> {
+  if (STATEMENT_STATS) await pool.query('select pg_stat_statements_reset()');
+}
+
+/**
+ * With BENCH_PG_STATEMENTS, the statements that took PostgreSQL the most time since the last reset, as a
+ * Markdown table (total execution time, calls, mean, rows, the statement's start). Without it, ''.
+ */
+export async function statementReport(pool: pg.Pool, label: string, limit = 12): Promise<string> {
+  if (!STATEMENT_STATS) return '';
+  const top = await pool.query<{ total: string; calls: string; mean: string; rows: string; text: string }>(
+    `select round(total_exec_time::numeric, 1) as total, calls, round((total_exec_time / calls)::numeric, 3) as mean,
+            rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as text
+       from pg_stat_statements
+      where query not like '%pg_stat_statements%'
+      order by total_exec_time desc limit $1`,
+    [limit],
+  );
+  const lines = [
+    `\nPostgreSQL statements, ${label}\n`,
+    '| total ms | calls | mean ms | rows | statement |',
+    '| ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const r of top.rows) {
+    lines.push(`| ${r.total} | ${r.calls} | ${r.mean} | ${r.rows} | \`${r.text.replaceAll('|', '\\|')}\` |`);
+  }
+  return lines.join('\n');
 }

@@ -130,7 +130,12 @@ async function processGone(pid: number, watch: { done: boolean }): Promise<void>
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { port?: number; log?: (line: string) => void } = {},
+  options: {
+    port?: number;
+    log?: (line: string) => void;
+    /** More server settings, as `-c name=value` pairs (the benches load pg_stat_statements with it). */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await freePort());
   if (process.getuid?.() === 0) makeParentTraversable(dataDir);
@@ -154,6 +159,7 @@ export async function startEmbeddedPostgres(
       '-c',
       'fsync=on',
       ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : []),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
   });
   const initialised = existsSync(join(dataDir, 'PG_VERSION'));
