@@ -170,17 +170,23 @@ export const activityBlocks = pgTable(
   ],
 );
 
+/**
+ * Events of a source, once per (integration, externalId). Only person_integration_id keeps a foreign
+ * key: every event row checked and share-locked its integration's row too (the same row for all of a
+ * push's events, shared by concurrent pushes), about a fifth of the insert's cost. Deleting a
+ * person-integration (and so its person or its integration, which cascade to it) still deletes its
+ * events through that key, and statement-level triggers on integrations and people (migration 0015)
+ * delete the events that name them, as their cascades did.
+ */
 export const activityEvents = pgTable(
   'activity_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     accountId: uuid('account_id').notNull(),
-    integrationId: uuid('integration_id')
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
-    personId: uuid('person_id')
-      .notNull()
-      .references(() => people.id, { onDelete: 'cascade' }),
+    /** No foreign key (see above): a trigger on integrations deletes the events of deleted ones. */
+    integrationId: uuid('integration_id').notNull(),
+    /** No foreign key (see above): a trigger on people deletes the events of deleted ones. */
+    personId: uuid('person_id').notNull(),
     personIntegrationId: uuid('person_integration_id')
       .notNull()
       .references(() => personIntegrations.id, { onDelete: 'cascade' }),

@@ -529,3 +529,86 @@ describe('metrics', () => {
     expect(value(/^overlap_presence_inbox_rows (-?\d+)/m)).toBe(0);
   });
 });
+
+describe('events of deleted integrations, people and person-integrations', () => {
+  it('go with them, as a cascade would, even where an event names another person or integration', async () => {
+    const { account, integration, apiKey, push } = await setup();
+    const other = await createPushIntegration(t.deps, account.id);
+    const event = (id: string, who: string) => ({
+      externalId: id,
+      kind: 'k',
+      timestamp: minutesAgo(5),
+      personIdentifier: who,
+    });
+    const body = (events: object[]) => ({ timestamp: minutesAgo(0), source: 'ci', events });
+    for (const [key, prefix] of [
+      [apiKey, 'a'],
+      [other.apiKey, 'b'],
+    ] as const) {
+      const res = await push(
+        '/api/v1/events',
+        body(
+          ['p1', 'p2', 'p3', 'p4'].flatMap((who) => [
+            event(`${prefix}-${who}-1`, who),
+            event(`${prefix}-${who}-2`, who),
+          ]),
+        ),
+        key,
+      );
+      expect(res.json()).toMatchObject({ created: 8, duplicates: 0 });
+    }
+    const remaining = async () =>
+      (
+        await t.db.execute<{ external_id: string }>(sql`
+          select e.external_id from activity_events e where e.account_id = ${account.id} order by e.external_id`)
+      ).rows.map((r) => r.external_id);
+    const piOf = async (integrationId: string, who: string) =>
+      (
+        await t.db.execute<{ id: string; person_id: string }>(sql`
+          select id, person_id from person_integrations where integration_id = ${integrationId} and external_id = ${who}`)
+      ).rows[0] as { id: string; person_id: string };
+    const [p1, p2, p3] = [
+      await piOf(integration.id, 'p1'),
+      await piOf(integration.id, 'p2'),
+      await piOf(integration.id, 'p3'),
+    ];
+    // One of p3's events (integration a) names p2 as its person; one of p4's (integration b) names integration a.
+    await t.db.execute(sql`update activity_events set person_id = ${p2.person_id} where external_id = 'a-p3-1'`);
+    await t.db.execute(sql`update activity_events set integration_id = ${integration.id} where external_id = 'b-p4-1'`);
+
+    await t.db.execute(sql`delete from person_integrations where id = ${p1.id}`);
+    expect(await remaining()).toEqual([
+      'a-p2-1',
+      'a-p2-2',
+      'a-p3-1',
+      'a-p3-2',
+      'a-p4-1',
+      'a-p4-2',
+      'b-p1-1',
+      'b-p1-2',
+      'b-p2-1',
+      'b-p2-2',
+      'b-p3-1',
+      'b-p3-2',
+      'b-p4-1',
+      'b-p4-2',
+    ]);
+    await t.db.execute(sql`delete from people where id = ${p2.person_id}`);
+    expect(await remaining()).toEqual([
+      'a-p3-2',
+      'a-p4-1',
+      'a-p4-2',
+      'b-p1-1',
+      'b-p1-2',
+      'b-p2-1',
+      'b-p2-2',
+      'b-p3-1',
+      'b-p3-2',
+      'b-p4-1',
+      'b-p4-2',
+    ]);
+    await t.db.delete(integrations).where(eq(integrations.id, integration.id));
+    expect(await remaining()).toEqual(['b-p1-1', 'b-p1-2', 'b-p2-1', 'b-p2-2', 'b-p3-1', 'b-p3-2', 'b-p4-2']);
+    expect(p3.person_id).not.toBe(p2.person_id);
+  });
+});
