@@ -155,4 +155,46 @@ describe('presence pump', () => {
       await pump.stop();
     }
   });
+
+  it('under load starts the next round a gap after the last one started, not at once, and a flush does not wait', async () => {
+    const first = await member();
+    const second = await member();
+    const third = await member();
+    const notified: string[] = [];
+    const pump = createPresencePump({
+      db: t.db,
+      notify: async (accountId) => void notified.push(accountId),
+      roundGapMs: 3_000,
+    });
+    let lock: Awaited<ReturnType<typeof holdPerson>> | null = null;
+    try {
+      await enqueue([first.entry(0)]);
+      lock = await holdPerson(first.personId);
+      pump.kick();
+      await expect.poll(lockWaiters, { timeout: 5_000 }).toBe(1);
+      // A push while round 1 runs: its round comes after the gap, counted from round 1's start.
+      await enqueue([second.entry(0)]);
+      pump.kick();
+      await lock.release();
+      lock = null;
+      await expect.poll(() => samplesOf(first.personIntegrationId), { timeout: 5_000 }).toEqual([0]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await waiting(second.personIntegrationId)).toBe(1);
+      expect(notified).toEqual([first.accountId]);
+      // No further kick: the round after the gap applies it.
+      await expect.poll(() => waiting(second.personIntegrationId), { timeout: 10_000 }).toBe(0);
+      expect(await samplesOf(second.personIntegrationId)).toEqual([0]);
+      expect(notified).toEqual([first.accountId, second.accountId]);
+      // A kick while idle still starts a round shortly (no gap to wait), and a flush drains at once.
+      await enqueue([third.entry(0)]);
+      pump.kick();
+      await expect.poll(() => waiting(third.personIntegrationId), { timeout: 2_000 }).toBe(0);
+      await enqueue([third.entry(5)]);
+      await pump.flush();
+      expect(await samplesOf(third.personIntegrationId)).toEqual([0, 5 * MIN]);
+    } finally {
+      await lock?.release();
+      await pump.stop();
+    }
+  });
 });

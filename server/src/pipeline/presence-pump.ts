@@ -12,14 +12,21 @@ const FAILURE_RETRY_MS = 1_000;
  * fewer, larger rounds cost the database less per sample. It is what blocks lag behind the push.
  */
 const LINGER_MS = 50;
+/**
+ * Under steady load (pushes arriving while a round runs) a round starts at most this long after the
+ * one before it started: each round then carries more pushes per person, and the statements whose cost
+ * follows the people of a round (blocks, rollups, identities) run less often. A full round still goes
+ * on at once. Bounds how far blocks lag behind a push under load, with the round's own time.
+ */
+export const ROUND_GAP_MS = 500;
 
 export type { PresencePump };
 
 /**
  * Applies the presence inbox (and then the event inbox) behind the push API. A kick starts a drain shortly (LINGER_MS) when
- * none is running; kicks that arrive during a drain make it go round once more at once, so under load each round
- * applies everything that arrived during the previous one (rounds grow with the load, and the
- * engine's statements are shared by all the pushes of a round). Only one process drains at a time;
+ * none is running; kicks that arrive during a drain make it go round once more, ROUND_GAP_MS after the
+ * start of the round that ran, so under load each round applies everything that arrived since the one
+ * before (rounds grow with the load, and the engine's statements are shared by all the pushes of a round). Only one process drains at a time;
  * the others retry shortly, and the minute job drains whatever a crashed process left behind.
  */
 export function createPresencePump(options: {
@@ -28,7 +35,10 @@ export function createPresencePump(options: {
   onError?: (err: unknown) => void;
   /** Rows applied per round (INBOX_BATCH); a full round means the engine is behind. */
   batch?: number;
+  /** ROUND_GAP_MS. */
+  roundGapMs?: number;
 }): PresencePump {
+  const roundGapMs = options.roundGapMs ?? ROUND_GAP_MS;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -82,6 +92,7 @@ export function createPresencePump(options: {
     if (timer) clearTimeout(timer);
     timer = null;
     again = false;
+    const startedAt = performance.now();
     running = round()
       .catch((err) => {
         options.onError?.(err);
@@ -89,7 +100,7 @@ export function createPresencePump(options: {
       })
       .finally(() => {
         running = null;
-        if (again) drainNow();
+        if (again) later(Math.max(0, roundGapMs - (performance.now() - startedAt)));
       });
   }
 
