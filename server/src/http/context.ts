@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppDeps } from '../core/context.ts';
 import { AppError, accountBlocked } from '../core/errors.ts';
 import { ActorCache, sessionToken } from '../modules/auth/session.ts';
+import { identityWriteStarted } from '../modules/ingest/identity-writes.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -38,6 +39,8 @@ export const contextPlugin = fp(async (app: FastifyInstance, opts: { deps: AppDe
     // Any write, signed in or not (a webhook may suspend an account), empties the cache as it ends:
     // the response's 'close' comes once it is sent, or when its connection is gone.
     if (write) reply.raw.once('close', actors.writeStarted());
+    // The same for the known identities that presence pushes reuse, but pushes leave those alone.
+    if (write && !request.routeOptions.config.pushApi) reply.raw.once('close', identityWriteStarted(deps));
     const token = sessionToken(request);
     if (!token) return;
     if (write && !sameOrigin(deps, request)) {

@@ -13,6 +13,8 @@ declare module 'fastify' {
     allowTerminated?: boolean;
     /** Writes a suspended account may still make (sign out, billing). */
     allowSuspendedWrite?: boolean;
+    /** The push API (API key): its writes leave the identity cache of presence pushes as it is. */
+    pushApi?: boolean;
   }
 }
 

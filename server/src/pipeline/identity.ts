@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTx } from '../db/client.ts';
 import type { PersonStatus } from '../db/schema/activity.ts';
+import { knownIdentityCache } from './identity-cache.ts';
 import { type KnownIdentityRow, knownIdentityLookup } from './identity-lookup.ts';
 import { assertRoomForUnassigned } from './unassigned-cap.ts';
 
@@ -202,23 +203,27 @@ export async function refreshIdentities(tx: DbOrTx, refreshes: IdentityRefresh[]
  *
  * `deferRefresh`: only look up and create (no locks, no refresh), for callers that hand the
  * sightings to the presence pump, which refreshes them with the samples. With `pool` as well, the
- * first lookup is grouped with the concurrent callers' (one statement for the group).
+ * first lookup is grouped with the concurrent callers' (one statement for the group); with `cached`
+ * too, known identities come from this process's short-lived cache (identity-cache.ts says what keeps
+ * that safe: presence pushes only, whose pump reads each person again).
  */
 export async function resolveIdentities(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
   users: IdentityInput[],
-  options: { deferRefresh?: boolean; pool?: pg.Pool } = {},
+  options: { deferRefresh?: boolean; pool?: pg.Pool; cached?: boolean } = {},
 ): Promise<Map<string, ResolvedIdentity>> {
   const byId = dedupe(users);
   const result = new Map<string, ResolvedIdentity>();
   if (byId.size === 0) return result;
   const lock = !options.deferRefresh;
 
-  let knownRows =
-    options.deferRefresh && options.pool
-      ? await knownIdentityLookup(options.pool).submit({ integrationId: integration.id, identifiers: [...byId.keys()] })
-      : await findKnown(tx, integration.id, [...byId.keys()], lock);
+  const identifiers = [...byId.keys()];
+  let knownRows = !(options.deferRefresh && options.pool)
+    ? await findKnown(tx, integration.id, identifiers, lock)
+    : options.cached
+      ? await knownIdentityCache(options.pool).find(integration.id, identifiers)
+      : await knownIdentityLookup(options.pool).submit({ integrationId: integration.id, identifiers });
   const knownIds = new Set(knownRows.map((r) => r.external_id));
   const unknown = [...byId.values()].filter((u) => !knownIds.has(u.personIdentifier));
   if (unknown.length > 0) {

@@ -30,7 +30,12 @@ be at most 5 minutes in the future. A refused request (4xx) stores nothing.`;
 const ingestRoutes: AreaPlugin = async (app, { deps }) => {
   app.decorateRequest('pushIntegration', null);
   app.decorateRequest('apiCallLogged', false);
-  const hooks = { onRequest: authenticatePush(deps), onSend: logApiCall(deps), bodyLimit: MAX_PUSH_BODY_BYTES };
+  const hooks = {
+    onRequest: authenticatePush(deps),
+    onSend: logApiCall(deps),
+    bodyLimit: MAX_PUSH_BODY_BYTES,
+    config: { pushApi: true },
+  };
   const integrationOf = (request: { pushIntegration: PushIntegration | null }) => {
     if (!request.pushIntegration) throw new Error('push route reached without an authenticated integration');
     return request.pushIntegration;

@@ -75,7 +75,7 @@ export async function ingestPresence(
         isOnline: ACTIVE_STATUSES.has(u.status as PresenceStatus),
         seenAt: at,
       })),
-      { deferRefresh: true, pool: deps.database.pool },
+      { deferRefresh: true, pool: deps.database.pool, cached: true },
     );
     const entries: InboxEntry[] = [];
     let skipped = 0;

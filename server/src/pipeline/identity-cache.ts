@@ -1,0 +1,79 @@
+import type pg from 'pg';
+import { type KnownIdentityRow, knownIdentityLookup } from './identity-lookup.ts';
+
+/** How long this process reuses a known identity that a presence push looked up (docs/decisions.md). */
+export const IDENTITY_CACHE_MS = 2_000;
+/** Entries kept at most; past it the cache starts empty again. */
+const IDENTITY_CACHE_MAX = 100_000;
+
+/**
+ * Known identities of presence pushes, reused by the same process's next pushes for IDENTITY_CACHE_MS:
+ * a team reporting every minute asks for the same people on every push. What a stale entry can do is
+ * bounded: the pump reads each person again when it applies the samples (and drops those of people
+ * ignored or deleted since), so an entry only decides the push's answer (accepted or skipped) and
+ * whether an identifier counts as known. Ignored people are never kept, so samples of a person no
+ * longer ignored are never refused. Writes made through this process's API (other than the push API)
+ * empty the cache as they end, and lookups made while one runs keep nothing: a change made here is
+ * seen at once; one made by another process within IDENTITY_CACHE_MS.
+ */
+export class KnownIdentityCache {
+  private entries = new Map<string, { row: KnownIdentityRow; until: number }>();
+  private writes = 0;
+  /** Moves on at every write's start and end: a lookup that saw it move keeps nothing. */
+  private generation = 0;
+
+  constructor(private readonly lookUp: (integrationId: string, identifiers: string[]) => Promise<KnownIdentityRow[]>) {}
+
+  /** A write started; call the returned function once when it ended (answered or not). */
+  writeStarted(): () => void {
+    this.writes++;
+    this.generation++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.writes--;
+      this.generation++;
+      this.entries.clear();
+    };
+  }
+
+  /** The known identities among `identifiers` of the integration (unknown ones are left out). */
+  async find(integrationId: string, identifiers: string[]): Promise<KnownIdentityRow[]> {
+    if (this.writes > 0) return this.lookUp(integrationId, identifiers);
+    const now = Date.now();
+    const rows: KnownIdentityRow[] = [];
+    const misses: string[] = [];
+    for (const identifier of identifiers) {
+      const hit = this.entries.get(keyOf(integrationId, identifier));
+      if (hit && hit.until > now) rows.push(hit.row);
+      else misses.push(identifier);
+    }
+    if (misses.length === 0) return rows;
+    const generation = this.generation;
+    const found = await this.lookUp(integrationId, misses);
+    const keep = this.generation === generation && this.writes === 0;
+    if (keep && this.entries.size + found.length > IDENTITY_CACHE_MAX) this.entries.clear();
+    const until = Date.now() + IDENTITY_CACHE_MS;
+    for (const row of found) {
+      rows.push(row);
+      if (keep && row.status !== 'ignored') this.entries.set(keyOf(integrationId, row.external_id), { row, until });
+    }
+    return rows;
+  }
+}
+
+const keyOf = (integrationId: string, identifier: string) => `${integrationId}\n${identifier}`;
+
+const caches = new WeakMap<pg.Pool, KnownIdentityCache>();
+
+/** The cache of this process's pushes to the database behind `pool`, its misses grouped with concurrent pushes. */
+export function knownIdentityCache(pool: pg.Pool): KnownIdentityCache {
+  let cache = caches.get(pool);
+  if (!cache) {
+    const lookup = knownIdentityLookup(pool);
+    cache = new KnownIdentityCache((integrationId, identifiers) => lookup.submit({ integrationId, identifiers }));
+    caches.set(pool, cache);
+  }
+  return cache;
+}
