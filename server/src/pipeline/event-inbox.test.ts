@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
-import { personDailyRollups, personIntegrations } from '../db/schema/activity.ts';
+import { people, personDailyRollups, personIntegrations } from '../db/schema/activity.ts';
 import { refreshRollups } from '../engine/rollups.ts';
 import { drainEventInbox } from './event-inbox.ts';
 import { storeEvents } from './events-store.ts';
@@ -71,5 +71,75 @@ describe('event rounds counting into the daily rollups', () => {
     expect(await round()).toEqual({ events: 7, minutes: 0 });
     await push('h', 'i');
     expect(await round()).toEqual({ events: 9, minutes: 0 });
+  });
+});
+
+describe('event rounds refreshing last sightings', () => {
+  it("move each person-integration's and its person's lastSeenAt up to their newest event, never back", async () => {
+    const account = await createAccount(t.db);
+    const [a, b] = [await createIntegration(t.db, account.id), await createIntegration(t.db, account.id)];
+    const first = await createTrackedPerson(t.db, account.id, a.id, { timezone: 'UTC' });
+    const second = await createTrackedPerson(t.db, account.id, b.id, { personId: first.personId });
+    const identifiers = new Map<string, string>();
+    for (const pi of await t.db.select().from(personIntegrations)) identifiers.set(pi.id, pi.externalId);
+    const push = (integration: { id: string }, pi: string, times: string[]) =>
+      t.db.transaction((tx) =>
+        storeEvents(
+          tx,
+          { id: integration.id, accountId: account.id },
+          times.map((time) => ({
+            externalId: `${pi}-${time}`,
+            kind: 'git_commit',
+            timestamp: at(time),
+            personIdentifier: identifiers.get(pi) ?? '',
+          })),
+          undefined,
+          { behind: { pool: t.deps.database.pool } },
+        ),
+      );
+    const sightings = async () => {
+      const [person] = await t.db
+        .select({ seen: people.lastSeenAt, online: people.isOnline, updated: people.updatedAt })
+        .from(people)
+        .where(eq(people.id, first.personId));
+      const pis = await t.db
+        .select({
+          id: personIntegrations.id,
+          seen: personIntegrations.lastSeenAt,
+          updated: personIntegrations.updatedAt,
+        })
+        .from(personIntegrations)
+        .where(eq(personIntegrations.personId, first.personId));
+      const seenOf = (id: string) => pis.find((p) => p.id === id)?.seen?.toISOString();
+      return {
+        person: person?.seen?.toISOString(),
+        online: person?.online,
+        a: seenOf(first.personIntegrationId),
+        b: seenOf(second.personIntegrationId),
+        updated: [person?.updated?.getTime(), ...pis.map((p) => p.updated.getTime()).sort()],
+      };
+    };
+
+    // One round with events of both person-integrations: the person takes the newest of all.
+    await push(a, first.personIntegrationId, ['09:00', '11:00']);
+    await push(b, second.personIntegrationId, ['10:00', '12:00', '08:00']);
+    await drainEventInbox(t.db);
+    const seen = await sightings();
+    expect(seen).toMatchObject({
+      person: at('12:00').toISOString(),
+      online: false,
+      a: at('11:00').toISOString(),
+      b: at('12:00').toISOString(),
+    });
+    // Older events later: nothing moves back, and rows left as they were are not rewritten.
+    await push(a, first.personIntegrationId, ['10:30']);
+    await push(b, second.personIntegrationId, ['07:00']);
+    await drainEventInbox(t.db);
+    expect(await sightings()).toEqual(seen);
+    // A newer event of one person-integration moves it and the person, not the other one.
+    await push(a, first.personIntegrationId, ['13:00']);
+    await drainEventInbox(t.db);
+    const after = await sightings();
+    expect(after).toMatchObject({ person: at('13:00').toISOString(), a: at('13:00').toISOString(), b: seen.b });
   });
 });

@@ -4,7 +4,6 @@ import type { RollupRange } from '../engine/rollups.ts';
 import { refreshRollupRanges } from '../engine/rollups.ts';
 import { effectiveTimezone } from '../lib/zoned-time.ts';
 import { openEventBlocks } from './events-store.ts';
-import { type IdentityRefresh, refreshIdentities } from './identity.ts';
 import { PUMP_LOCK } from './presence-inbox.ts';
 
 /** Events applied per transaction. */
@@ -51,18 +50,25 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
       returning event_id`);
     if (taken.rows.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
     const ids = `{${taken.rows.map((r) => r.event_id).join(',')}}`;
+    // The events are read once (their people locked from that read), not once more after the lock:
+    // the statement's snapshot is the same either way.
     const events = await tx.execute<TakenEvent>(sql`
-      with locked as (
+      with e as materialized (
+        select e.account_id, e.integration_id, e.person_id, e.person_integration_id, e.kind, e.timestamp
+          from activity_events e
+         where e.id = any(${ids}::uuid[])
+      ), locked as (
         select p.id, p.status, p.timezone_manual, p.timezone_automatic from people p
-         where p.id in (select person_id from activity_events where id = any(${ids}::uuid[]))
+         where p.id in (select person_id from e)
          order by p.id
            for no key update of p
+      ), kinds as (
+        select i.id, i.kind from integrations i where i.id in (select integration_id from e)
       )
       select e.account_id, e.integration_id, e.person_id, e.person_integration_id as pi_id, e.kind, e.timestamp,
              (extract(epoch from e.timestamp) * 1000)::float8 as at_ms, l.status as person_status,
-             l.timezone_manual, l.timezone_automatic, i.kind as integration_kind
-        from activity_events e join locked l on l.id = e.person_id join integrations i on i.id = e.integration_id
-       where e.id = any(${ids}::uuid[])`);
+             l.timezone_manual, l.timezone_automatic, k.kind as integration_kind
+        from e join locked l on l.id = e.person_id join kinds k on k.id = e.integration_id`);
     const live = events.rows.filter((e) => e.person_status !== 'ignored');
     await applyEvents(tx, live);
     return {
@@ -76,18 +82,18 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
 
 async function applyEvents(tx: DbOrTx, events: TakenEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const newest = new Map<string, IdentityRefresh>();
+  const newest = new Map<string, LastSeen>();
   const byIntegration = new Map<string, { accountId: string; rows: TakenEvent[] }>();
   for (const e of events) {
     const seen = newest.get(e.pi_id);
-    if (!seen?.seenAt || seen.seenAt.getTime() < e.at_ms) {
+    if (!seen || seen.seenAt.getTime() < e.at_ms) {
       newest.set(e.pi_id, { personId: e.person_id, personIntegrationId: e.pi_id, seenAt: new Date(e.at_ms) });
     }
     const group = byIntegration.get(e.integration_id) ?? { accountId: e.account_id, rows: [] };
     group.rows.push(e);
     byIntegration.set(e.integration_id, group);
   }
-  await refreshIdentities(tx, [...newest.values()]);
+  await refreshLastSeen(tx, [...newest.values()]);
   // Event blocks (integrations of kind `events`) change the days' online minutes and blocks: their
   // windows are recomputed in full. Otherwise new events only change the event counts of their days.
   const recomputed: RollupRange[] = [];
@@ -97,6 +103,39 @@ async function applyEvents(tx: DbOrTx, events: TakenEvent[]): Promise<void> {
   }
   await refreshRollupRanges(tx, recomputed);
   await refreshEventCounts(tx, events);
+}
+
+interface LastSeen {
+  personId: string;
+  personIntegrationId: string;
+  seenAt: Date;
+}
+
+/**
+ * What a round's events change on their identities: each person-integration's lastSeenAt and its
+ * person's move up to the newest of its events (never back, as in `refreshIdentities`, which this
+ * is for events only: they carry no online state, status, timezone or details). One statement;
+ * rows already as recent are left alone.
+ */
+export async function refreshLastSeen(tx: DbOrTx, refreshes: LastSeen[]): Promise<void> {
+  if (refreshes.length === 0) return;
+  const persons = refreshes.map((r) => r.personId);
+  const pis = refreshes.map((r) => r.personIntegrationId);
+  const seen = refreshes.map((r) => r.seenAt.toISOString());
+  await tx.execute(sql`
+    with v as (
+      select * from unnest(${sql.param(persons)}::uuid[], ${sql.param(pis)}::uuid[], ${sql.param(seen)}::timestamptz[])
+        as v(person_id, pi_id, seen)
+    ), people_update as (
+      update people p
+         set last_seen_at = n.seen, updated_at = now()
+        from (select v.person_id, max(v.seen) as seen from v group by v.person_id) n
+       where p.id = n.person_id and (p.last_seen_at is null or p.last_seen_at < n.seen)
+    )
+    update person_integrations pi
+       set last_seen_at = n.seen, updated_at = now()
+      from (select v.pi_id, max(v.seen) as seen from v group by v.pi_id) n
+     where pi.id = n.pi_id and (pi.last_seen_at is null or pi.last_seen_at < n.seen)`);
 }
 
 /**
