@@ -131,7 +131,8 @@ async function engineLag(env: BenchEnvironment) {
     Number(
       (
         await env.pool.query<{ n: string }>(
-          'select (select count(*) from presence_inbox) + (select count(*) from event_inbox) as n',
+          `select (select coalesce(sum(cardinality(person_integration_ids)), 0) from presence_inbox)
+                + (select count(*) from event_inbox) as n`,
         )
       ).rows[0]?.n ?? 0,
     );
@@ -149,7 +150,9 @@ function sampleInbox(env: BenchEnvironment) {
   let running = true;
   const loop = (async () => {
     while (running) {
-      const r = await env.pool.query<{ n: string }>('select count(*) as n from presence_inbox');
+      const r = await env.pool.query<{ n: string }>(
+        'select coalesce(sum(cardinality(person_integration_ids)), 0) as n from presence_inbox',
+      );
       sizes.push(Number(r.rows[0]?.n ?? 0));
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }

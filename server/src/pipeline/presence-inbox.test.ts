@@ -7,7 +7,13 @@ import { createAccount } from '../../test/factories.ts';
 import { holdLockInTransaction } from '../../test/held-transaction.ts';
 import { activityBlocks, type PresenceStatus, people, personIntegrations } from '../db/schema/activity.ts';
 import { applyPresenceSamples } from '../engine/apply-presence.ts';
-import { drainPresenceInbox, holdPresenceInbox, type InboxEntry, inboxInsertCte } from './presence-inbox.ts';
+import {
+  discardWaitingPresence,
+  drainPresenceInbox,
+  holdPresenceInbox,
+  type InboxEntry,
+  inboxInsertCte,
+} from './presence-inbox.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 2, 3, 8, 0);
@@ -155,9 +161,84 @@ describe('presence inbox', () => {
     expect(result.applied).toBe(0);
     expect(await blocksOf(member.personIntegrationId)).toEqual([]);
     const left = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from presence_inbox where person_integration_id = ${member.personIntegrationId}`,
+      sql`select count(*)::int as n from presence_inbox i, unnest(i.person_integration_ids) as w(pi)
+           where w.pi = ${member.personIntegrationId}`,
     );
     expect(left.rows[0]?.n).toBe(0);
+  });
+
+  it("discards one person's waiting samples and keeps the other people pushed with them", async () => {
+    const { members, entry, integrations } = await team(2);
+    const [ada, bob] = members as [(typeof members)[number], (typeof members)[number]];
+    // Two pushes, each naming both: one inbox row each.
+    await enqueue([entry(ada, 0, 'online'), entry(bob, 0, 'online')]);
+    await enqueue([entry(ada, 5, 'online'), entry(bob, 5, 'away')]);
+    const waiting = async () =>
+      (
+        await t.db.execute<{ pi: string; minute: number; status: string }>(sql`
+          select w.pi, ((extract(epoch from i.at) * 1000 - ${T0}) / ${MIN})::int as minute, w.status
+            from presence_inbox i, unnest(i.person_integration_ids, i.statuses) as w(pi, status)
+           where i.integration_id = ${ada.integrationId}
+           order by minute, w.status`)
+      ).rows.map((r) => `${r.pi === ada.personIntegrationId ? 'ada' : 'bob'}@${r.minute}:${r.status}`);
+    expect(await waiting()).toEqual(['ada@0:online', 'bob@0:online', 'bob@5:away', 'ada@5:online']);
+    await t.db.transaction(async (tx) => {
+      await holdPresenceInbox(tx);
+      await discardWaitingPresence(
+        tx,
+        sql`person_integration_id = ${ada.personIntegrationId} and at >= ${new Date(T0 + 5 * MIN)}`,
+      );
+    });
+    expect(await waiting()).toEqual(['ada@0:online', 'bob@0:online', 'bob@5:away']);
+    await t.db.transaction(async (tx) => {
+      await holdPresenceInbox(tx);
+      await discardWaitingPresence(tx, sql`person_integration_id = ${ada.personIntegrationId}`);
+    });
+    expect(await waiting()).toEqual(['bob@0:online', 'bob@5:away']);
+    // A whole push's samples gone: its row goes.
+    await t.db.transaction(async (tx) => {
+      await holdPresenceInbox(tx);
+      await discardWaitingPresence(
+        tx,
+        sql`integration_id = ${(integrations[0] as { id: string }).id} and at < ${new Date(T0 + MIN)}`,
+      );
+    });
+    expect(await waiting()).toEqual(['bob@5:away']);
+    const rows = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from presence_inbox where integration_id = ${ada.integrationId}`,
+    );
+    expect(rows.rows[0]?.n).toBe(1);
+    expect(await drainAll()).toMatchObject({ applied: 1, more: false });
+    const stored = await t.db.execute<{ pi: string }>(
+      sql`select person_integration_id as pi from presence_samples
+           where person_integration_id in (${ada.personIntegrationId}, ${bob.personIntegrationId})`,
+    );
+    expect(stored.rows.map((r) => r.pi)).toEqual([bob.personIntegrationId]);
+  });
+
+  it('takes whole pushes: a round that reaches its bound within a push takes the rest of that push too', async () => {
+    const { members, entry } = await team(3);
+    const onFirst = members.slice(0, 3);
+    await enqueue(onFirst.map((m) => entry(m, 0, 'online')));
+    await enqueue(onFirst.map((m) => entry(m, 5, 'online')));
+    expect(await drainPresenceInbox(t.db, NOW, 2)).toMatchObject({ applied: 3, more: true });
+    expect(await drainPresenceInbox(t.db, NOW, 2)).toMatchObject({ applied: 3, more: true });
+    expect(await drainPresenceInbox(t.db, NOW, 2)).toMatchObject({ applied: 0, more: false });
+  });
+
+  it('takes the pushes with the oldest samples first, whatever order they arrived in', async () => {
+    const { members, entry } = await team(1);
+    const member = members[0] as (typeof members)[number];
+    await enqueue([entry(member, 10, 'online')]);
+    await enqueue([entry(member, 0, 'online')]);
+    await enqueue([entry(member, 5, 'online')]);
+    expect(await drainPresenceInbox(t.db, NOW, 2)).toMatchObject({ applied: 2, more: true });
+    const stored = await t.db.execute<{ minute: number }>(
+      sql`select ((extract(epoch from at) * 1000 - ${T0}) / ${MIN})::int as minute from presence_samples
+           where person_integration_id = ${member.personIntegrationId} order by at`,
+    );
+    expect(stored.rows.map((r) => r.minute)).toEqual([0, 5]);
+    expect(await drainAll()).toMatchObject({ applied: 1, more: false });
   });
 
   it('takes a full batch per round and says there is more', async () => {

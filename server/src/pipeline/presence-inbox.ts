@@ -8,7 +8,10 @@ import { type IdentityRefresh, refreshIdentities } from './identity.ts';
 
 /** Held by the one transaction, in any process, that applies the inbox; others try again later. */
 export const PUMP_LOCK = 4_242_101;
-/** Rows applied per transaction: large batches amortise the engine's statements over many pushes. */
+/**
+ * Samples applied per transaction (a round takes whole pushes until it has at least this many):
+ * large batches amortise the engine's statements over many pushes.
+ */
 export const INBOX_BATCH = 20_000;
 
 export interface InboxEntry {
@@ -34,17 +37,35 @@ export const inboxRow = (e: InboxEntry) => ({
   d: e.details && Object.keys(e.details).length > 0 ? e.details : null,
 });
 
-/** A CTE (`inbox as (insert ...)`) appending entries, for a caller's single-statement write. */
+/**
+ * A CTE (`inbox as (insert ...)`) appending entries, for a caller's single-statement write: one inbox
+ * row per account, integration and instant, as a push writes them.
+ */
 export function inboxInsertCte(entries: InboxEntry[]): SQL {
   const rows = entries.map(inboxRow);
   return sql`inbox as (
-    insert into presence_inbox (account_id, integration_id, person_integration_id, at, status, timezone, details)
-    select r.a, r.i, r.pi, r.at, r.s, r.tz, r.d
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(a uuid, i uuid, pi uuid, at timestamptz, s text, tz text, d jsonb))`;
+    insert into presence_inbox (account_id, integration_id, at, person_integration_ids, statuses, timezones, details_list)
+    select r.a, r.i, r.at, array_agg(r.pi order by r.o), array_agg(r.s order by r.o), array_agg(r.tz order by r.o),
+           array_agg(r.d order by r.o)
+      from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             as (a uuid, i uuid, pi uuid, at timestamptz, s text, tz text, d jsonb)) with ordinality
+        as r(a, i, pi, at, s, tz, d, o)
+     group by r.a, r.i, r.at)`;
 }
 
-interface TakenRow extends Record<string, unknown> {
+/** An inbox row as the round takes it: one push's samples, element by element. */
+interface TakenPush extends Record<string, unknown> {
+  account_id: string;
+  integration_id: string;
+  at_ms: number;
+  pis: string[];
+  statuses: PresenceStatus[];
+  timezones: (string | null)[];
+  details_list: (Record<string, unknown> | null)[];
+}
+
+/** One taken sample. */
+interface TakenRow {
   account_id: string;
   integration_id: string;
   pi: string;
@@ -52,6 +73,24 @@ interface TakenRow extends Record<string, unknown> {
   status: PresenceStatus;
   timezone: string | null;
   details: Record<string, unknown> | null;
+}
+
+function samplesOf(pushes: TakenPush[]): TakenRow[] {
+  const rows: TakenRow[] = [];
+  for (const p of pushes) {
+    for (let k = 0; k < p.pis.length; k++) {
+      rows.push({
+        account_id: p.account_id,
+        integration_id: p.integration_id,
+        pi: p.pis[k] as string,
+        at_ms: p.at_ms,
+        status: p.statuses[k] as PresenceStatus,
+        timezone: p.timezones[k] ?? null,
+        details: p.details_list[k] ?? null,
+      });
+    }
+  }
+  return rows;
 }
 
 interface IdentityRow extends Record<string, unknown> {
@@ -122,18 +161,29 @@ export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH
     const lock = await tx.execute<{ ok: boolean }>(sql`
       select pg_try_advisory_xact_lock(${PUMP_LOCK}) as ok, set_config('synchronous_commit', 'off', true)`);
     if (!lock.rows[0]?.ok) return { locked: false, applied: 0, accountIds: [], more: false };
-    const taken = await tx.execute<TakenRow>(sql`
+    // Whole pushes, oldest samples first (a round that applies samples in time order extends blocks;
+    // older samples after newer ones make the engine recompute), until the samples of those before
+    // reach the limit. The arrays come back as JSON: parsed natively, where the driver's array parser
+    // walks each text in JavaScript.
+    const pushes = await tx.execute<TakenPush>(sql`
       delete from presence_inbox
-       where ctid = any(array(select ctid from presence_inbox limit ${limit}))
-      returning account_id, integration_id, person_integration_id as pi,
-                (extract(epoch from at) * 1000)::float8 as at_ms, status, timezone, details`);
-    if (taken.rows.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
+       where ctid = any(array(
+               select ctid from (
+                 select ctid, sum(cardinality(person_integration_ids))
+                                over (order by at, received_at rows between unbounded preceding and 1 preceding) as before
+                   from presence_inbox) waiting
+                where coalesce(before, 0) < ${limit}))
+      returning account_id, integration_id, (extract(epoch from at) * 1000)::float8 as at_ms,
+                array_to_json(person_integration_ids) as pis, array_to_json(statuses) as statuses,
+                array_to_json(timezones) as timezones, array_to_json(details_list) as details_list`);
+    const taken = samplesOf(pushes.rows);
+    if (taken.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
 
-    const identities = await lockIdentities(tx, [...new Set(taken.rows.map((r) => r.pi))]);
-    await refreshIdentities(tx, newestSightings(taken.rows, identities));
+    const identities = await lockIdentities(tx, [...new Set(taken.map((r) => r.pi))]);
+    await refreshIdentities(tx, newestSightings(taken, identities));
 
     const byIntegration = new Map<string, { accountId: string; samples: PresenceSampleInput[] }>();
-    for (const row of taken.rows) {
+    for (const row of taken) {
       const identity = identities.get(row.pi);
       if (!identity || identity.person_status === 'ignored') continue;
       const entry = byIntegration.get(row.integration_id) ?? { accountId: row.account_id, samples: [] };
@@ -159,7 +209,7 @@ export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH
       locked: true,
       applied,
       accountIds: [...new Set([...byIntegration.values()].map((e) => e.accountId))],
-      more: taken.rows.length === limit,
+      more: taken.length >= limit,
     };
   });
 }
@@ -174,16 +224,41 @@ export async function holdPresenceInbox(tx: DbOrTx): Promise<void> {
 }
 
 /**
- * Drops the waiting presence that matches `where` (columns of presence_inbox), so deleted activity
- * is not rebuilt from presence pushed just before. Call after holdPresenceInbox.
+ * Drops the waiting samples that match `where`, so deleted activity is not rebuilt from presence
+ * pushed just before. `where` sees each waiting sample as `account_id`, `integration_id`, `at`,
+ * `person_integration_id`, `status`: a push's other samples stay. Call after holdPresenceInbox.
  */
 export async function discardWaitingPresence(tx: DbOrTx, where: SQL): Promise<void> {
-  await tx.execute(sql`delete from presence_inbox where ${where}`);
+  await tx.execute(sql`
+    with sample as (
+      select i.ctid as row_id, u.person_integration_id as pi, u.status as s, u.timezone as tz, u.details as d, u.ord,
+             coalesce((${where}), false) as gone
+        from presence_inbox i
+        cross join lateral unnest(i.person_integration_ids, i.statuses, i.timezones, i.details_list)
+          with ordinality as u(person_integration_id, status, timezone, details, ord)
+    ), hit as (
+      select row_id, bool_and(gone) as all_gone,
+             coalesce(array_agg(pi order by ord) filter (where not gone), '{}') as pis,
+             coalesce(array_agg(s order by ord) filter (where not gone), '{}') as ss,
+             coalesce(array_agg(tz order by ord) filter (where not gone), '{}') as tzs,
+             coalesce(array_agg(d order by ord) filter (where not gone), '{}') as ds
+        from sample
+       group by row_id
+      having bool_or(gone)
+    ), emptied as (
+      delete from presence_inbox i using hit where i.ctid = hit.row_id and hit.all_gone
+    )
+    update presence_inbox i
+       set person_integration_ids = hit.pis, statuses = hit.ss, timezones = hit.tzs, details_list = hit.ds
+      from hit
+     where i.ctid = hit.row_id and not hit.all_gone`);
 }
 
-/** How many rows wait in the inbox (for the metrics). */
+/** How many samples wait in the inbox (for the metrics). */
 export async function inboxSize(db: DbOrTx): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from presence_inbox`);
+  const result = await db.execute<{ n: number }>(
+    sql`select coalesce(sum(cardinality(person_integration_ids)), 0)::int as n from presence_inbox`,
+  );
   return result.rows[0]?.n ?? 0;
 }
 

@@ -38,7 +38,8 @@ const enqueue = (entries: InboxEntry[]) => t.db.execute(sql`with ${inboxInsertCt
 
 async function waiting(personIntegrationId: string): Promise<number> {
   const result = await t.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from presence_inbox where person_integration_id = ${personIntegrationId}`,
+    sql`select count(*)::int as n from presence_inbox i, unnest(i.person_integration_ids) as w(pi)
+         where w.pi = ${personIntegrationId}`,
   );
   return result.rows[0]?.n ?? -1;
 }
@@ -125,12 +126,12 @@ describe('presence pump', () => {
       // Within a round's bound nobody waits.
       await pump.keepUp();
       await enqueue([first.entry(0), first.entry(5)]);
-      await enqueue([second.entry(0), second.entry(5)]);
-      await enqueue([second.entry(10)]);
+      await enqueue([second.entry(10), second.entry(15)]);
+      await enqueue([second.entry(20)]);
       lock = await holdPerson(second.personId);
       pump.kick();
-      // Round 1 takes the first member's two rows (a full batch), round 2 follows without a kick
-      // and waits on the second member's lock.
+      // Round 1 takes the oldest samples, the first member's two (a full batch), round 2 follows
+      // without a kick and waits on the second member's lock.
       await expect.poll(() => samplesOf(first.personIntegrationId), { timeout: 5_000 }).toEqual([0, 5 * MIN]);
       await expect.poll(lockWaiters, { timeout: 5_000 }).toBe(1);
       let caughtUp = false;
@@ -142,9 +143,9 @@ describe('presence pump', () => {
       await lock.release();
       lock = null;
       await pusher;
-      expect(await samplesOf(second.personIntegrationId)).toEqual([0, 5 * MIN]);
+      expect(await samplesOf(second.personIntegrationId)).toEqual([10 * MIN, 15 * MIN]);
       await pump.flush();
-      expect(await samplesOf(second.personIntegrationId)).toEqual([0, 5 * MIN, 10 * MIN]);
+      expect(await samplesOf(second.personIntegrationId)).toEqual([10 * MIN, 15 * MIN, 20 * MIN]);
       expect(await waiting(first.personIntegrationId)).toBe(0);
       expect(await waiting(second.personIntegrationId)).toBe(0);
       expect(notified).toEqual([first.accountId, second.accountId, second.accountId]);

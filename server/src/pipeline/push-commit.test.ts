@@ -78,7 +78,10 @@ describe('group commit of presence pushes', () => {
     expect(committer.stats()).toEqual({ batches: before.batches + 1, items: before.items + 10 });
 
     expect(
-      await count('select count(*)::int as n from presence_inbox where person_integration_id = $1', [tracked.pi.id]),
+      await count(
+        'select count(*)::int as n from presence_inbox i, unnest(i.person_integration_ids) as w(pi) where w.pi = $1',
+        [tracked.pi.id],
+      ),
     ).toBe(10);
     expect(
       await count('select count(*)::int as n from integration_runs where integration_id = $1', [integration.id]),
@@ -117,7 +120,8 @@ describe('group commit of presence pushes', () => {
     ).toBe(2);
     expect(
       await count(
-        `select count(*)::int as n from presence_inbox where person_integration_id = $1 and at >= '2025-06-10T09:30:00Z'`,
+        `select count(*)::int as n from presence_inbox i, unnest(i.person_integration_ids) as w(pi)
+          where w.pi = $1 and i.at >= '2025-06-10T09:30:00Z'`,
         [tracked.pi.id],
       ),
     ).toBe(2);
@@ -157,7 +161,10 @@ describe('group commit of presence pushes', () => {
       ]),
     ).toBe(6);
     expect(
-      await count('select count(*)::int as n from presence_inbox where integration_id = $1', [integrationId]),
+      await count(
+        'select sum(cardinality(person_integration_ids))::int as n from presence_inbox where integration_id = $1',
+        [integrationId],
+      ),
     ).toBe(6);
     expect(
       await count('select count(*)::int as n from api_calls where integration_id = $1 and status_code = 200', [

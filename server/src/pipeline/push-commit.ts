@@ -22,15 +22,18 @@ export const GROUP_WINDOW_MS = 2;
  * One statement for a whole group of pushes (prepared once per connection: the text never
  * changes, every value is a parameter): their inbox rows, runs, debug events and API call log rows,
  * and each integration's last_run_at. Autocommitted: one commit, one WAL flush for the group.
- * The inbox rows go as arrays, one element per row ($4 to $8), and what a push's rows share
+ * The samples go as arrays, one element per sample ($4 to $8), and what a push's samples share
  * (account, integration, instant) once per push ($9 to $11, indexed by $4): fewer bytes to send
- * and no JSON object per row to build and parse.
+ * and no JSON object per sample to build and parse. Each push becomes one inbox row holding its
+ * samples as arrays, instead of a row per sample.
  */
 const GROUP_SQL = `
 with inbox as (
-  insert into presence_inbox (account_id, integration_id, person_integration_id, at, status, timezone, details)
-  select ($9::uuid[])[r.n], ($10::uuid[])[r.n], r.pi, ($11::timestamptz[])[r.n], r.s, r.tz, r.d
-    from unnest($4::int[], $5::uuid[], $6::text[], $7::text[], $8::jsonb[]) as r(n, pi, s, tz, d)
+  insert into presence_inbox (account_id, integration_id, at, person_integration_ids, statuses, timezones, details_list)
+  select ($9::uuid[])[r.n], ($10::uuid[])[r.n], ($11::timestamptz[])[r.n], array_agg(r.pi order by r.o),
+         array_agg(r.s order by r.o), array_agg(r.tz order by r.o), array_agg(r.d order by r.o)
+    from unnest($4::int[], $5::uuid[], $6::text[], $7::text[], $8::jsonb[]) with ordinality as r(n, pi, s, tz, d, o)
+   group by r.n
 ), runs as (
   insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
                                 duration_ms, people_found, events_created)
@@ -69,9 +72,16 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
   const pushAt: (string | null)[] = [];
   // A push's rows share account, integration and instant; rows that don't get their own entry.
   const shared = new Map<string, number>();
+  // A push's entries share one Date: its text is made once.
+  let lastDate: Date | null = null;
+  let lastAt = '';
   for (const w of writes) {
     for (const e of w.inbox) {
-      const at = e.at.toISOString();
+      if (e.at !== lastDate) {
+        lastDate = e.at;
+        lastAt = e.at.toISOString();
+      }
+      const at = lastAt;
       const key = `${e.accountId}/${e.integrationId}/${at}`;
       let n = shared.get(key);
       if (n === undefined) {
@@ -89,7 +99,7 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
     }
   }
   await pool.query({
-    name: 'presence_push_group_v2',
+    name: 'presence_push_group_v3',
     text: GROUP_SQL,
     values: [
       JSON.stringify(writes.map((w) => w.run)),

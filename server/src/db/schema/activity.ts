@@ -88,19 +88,22 @@ export const presenceSamples = pgTable(
 );
 
 /**
- * Presence accepted by the push API and not yet applied by the block engine. A push only appends
- * here (a bare heap: no index, no foreign key, so it costs about a plain insert); the presence pump
- * deletes what it applies in the same transaction that writes samples, blocks and rollups.
+ * Presence accepted by the push API and not yet applied by the block engine: one row per push (per
+ * account, integration and instant), its samples as parallel arrays, so a 100-user push appends one
+ * row instead of a hundred. A push only appends here (a bare heap: no index, no foreign key, so it
+ * costs about a plain insert); the presence pump deletes what it applies in the same transaction
+ * that writes samples, blocks and rollups.
  */
 export const presenceInbox = pgTable('presence_inbox', {
   accountId: uuid('account_id').notNull(),
   integrationId: uuid('integration_id').notNull(),
-  personIntegrationId: uuid('person_integration_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
-  status: text('status').$type<PresenceStatus>().notNull(),
-  /** The timezone the source reported, if any (refreshes the automatic timezone). */
-  timezone: text('timezone'),
-  details: jsonb('details').$type<Record<string, unknown>>(),
+  /** The samples, element by element: person-integration, status, reported timezone, details. */
+  personIntegrationIds: uuid('person_integration_ids').array().notNull(),
+  statuses: text('statuses').array().$type<PresenceStatus[]>().notNull(),
+  /** The timezone each source reported, if any (refreshes the automatic timezone). */
+  timezones: text('timezones').array().$type<(string | null)[]>().notNull(),
+  detailsList: jsonb('details_list').array().$type<(Record<string, unknown> | null)[]>().notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
