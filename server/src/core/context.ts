@@ -33,8 +33,9 @@ export interface PresencePump {
   kick(): void;
   /**
    * Backpressure: resolves at once unless the inbox holds more than a full round (the engine is
-   * falling behind); then it resolves when the round in progress ends. The push API awaits it
-   * before answering, so sources slow down to what the engine applies and the lag stays bounded.
+   * falling behind); then it resolves when the round in progress ends, or after a short bound
+   * (KEEP_UP_MAX_MS), whichever comes first. The push API awaits it before answering, so sources
+   * slow down to about what the engine applies and the lag stays bounded.
    */
   keepUp(): Promise<void>;
   /** Drains now and waits for it (returns at once when another process holds the inbox). */

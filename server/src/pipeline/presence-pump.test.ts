@@ -120,6 +120,7 @@ describe('presence pump', () => {
       db: t.db,
       notify: async (accountId) => void notified.push(accountId),
       batch: 2,
+      keepUpMaxMs: 60_000,
     });
     let lock: Awaited<ReturnType<typeof holdPerson>> | null = null;
     try {
@@ -193,6 +194,33 @@ describe('presence pump', () => {
       await enqueue([third.entry(5)]);
       await pump.flush();
       expect(await samplesOf(third.personIntegrationId)).toEqual([0, 5 * MIN]);
+    } finally {
+      await lock?.release();
+      await pump.stop();
+    }
+  });
+
+  it('holds a pusher for a bounded time only, while the round in progress goes on', async () => {
+    const first = await member();
+    const second = await member();
+    const pump = createPresencePump({ db: t.db, notify: async () => {}, batch: 2, keepUpMaxMs: 200 });
+    let lock: Awaited<ReturnType<typeof holdPerson>> | null = null;
+    try {
+      await enqueue([first.entry(0), first.entry(5)]);
+      await enqueue([second.entry(10), second.entry(15)]);
+      lock = await holdPerson(second.personId);
+      pump.kick();
+      // Round 1 was full; round 2 waits on the second member's lock.
+      await expect.poll(() => samplesOf(first.personIntegrationId), { timeout: 5_000 }).toEqual([0, 5 * MIN]);
+      await expect.poll(lockWaiters, { timeout: 5_000 }).toBe(1);
+      await pump.keepUp();
+      // The pusher went on; the round is still where it was.
+      expect(await lockWaiters()).toBe(1);
+      expect(await samplesOf(second.personIntegrationId)).toEqual([]);
+      await lock.release();
+      lock = null;
+      await pump.flush();
+      expect(await samplesOf(second.personIntegrationId)).toEqual([10 * MIN, 15 * MIN]);
     } finally {
       await lock?.release();
       await pump.stop();

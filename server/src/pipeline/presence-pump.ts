@@ -19,6 +19,12 @@ const LINGER_MS = 50;
  * on at once. Bounds how far blocks lag behind a push under load, with the round's own time.
  */
 export const ROUND_GAP_MS = 500;
+/**
+ * How long a push waits, at most, for the round in progress when the engine is behind
+ * (`keepUp`): enough to slow its source down to about what the engine applies, without making the
+ * answer wait for a whole large round (the samples are committed before it waits).
+ */
+export const KEEP_UP_MAX_MS = 100;
 
 export type { PresencePump };
 
@@ -37,8 +43,11 @@ export function createPresencePump(options: {
   batch?: number;
   /** ROUND_GAP_MS. */
   roundGapMs?: number;
+  /** KEEP_UP_MAX_MS. */
+  keepUpMaxMs?: number;
 }): PresencePump {
   const roundGapMs = options.roundGapMs ?? ROUND_GAP_MS;
+  const keepUpMaxMs = options.keepUpMaxMs ?? KEEP_UP_MAX_MS;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -107,7 +116,13 @@ export function createPresencePump(options: {
   return {
     kick,
     async keepUp() {
-      if (behind && current) await current.catch(() => {});
+      if (!behind || !current) return;
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, keepUpMaxMs);
+      });
+      await Promise.race([current.catch(() => {}), bound]);
+      clearTimeout(timer);
     },
     async flush() {
       drainNow();
