@@ -12,7 +12,7 @@ import { inboxSize } from '../pipeline/presence-inbox.ts';
 const inboxDatabases: Db[] = [];
 new Gauge({
   name: 'overlap_presence_inbox_rows',
-  help: 'Pushed presence waiting to be applied (all processes); it should stay near zero',
+  help: 'Pushed presence samples waiting to be applied (all processes); it should stay near zero',
   registers: [metrics],
   async collect() {
     const db = inboxDatabases.at(-1);

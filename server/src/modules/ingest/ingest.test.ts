@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
@@ -527,6 +528,23 @@ describe('metrics', () => {
     expect(value(/^overlap_ingested_items_total\{kind="presence"\} (\d+)/m)).toBeGreaterThan(0);
     expect(value(/^overlap_presence_applied_total (\d+)/m)).toBeGreaterThan(0);
     expect(value(/^overlap_presence_inbox_rows (-?\d+)/m)).toBe(0);
+  });
+
+  it('counts the samples waiting in the inbox, not its rows (one per push)', async () => {
+    const { account, integration } = await setup();
+    // One push of three samples, as the push API writes it, left for the pump.
+    const pis = [randomUUID(), randomUUID(), randomUUID()];
+    await t.db.execute(sql`
+      insert into presence_inbox (account_id, integration_id, at, person_integration_ids, statuses, timezones, details_list)
+      values (${account.id}, ${integration.id}, now(), ${`{${pis.join(',')}}`}::uuid[], '{online,away,online}',
+              '{NULL,NULL,NULL}', '{NULL,NULL,NULL}')`);
+    const backlog = async () => {
+      const body = (await client(t.app)({ method: 'GET', url: '/metrics' })).body;
+      return Number(/^overlap_presence_inbox_rows (-?\d+)/m.exec(body)?.[1] ?? Number.NaN);
+    };
+    expect(await backlog()).toBe(3);
+    await t.deps.presence.settled();
+    expect(await backlog()).toBe(0);
   });
 });
 
