@@ -39,7 +39,7 @@ export function createPresencePump(options: {
   db: Db;
   notify: (accountId: string, topic: string) => Promise<void>;
   onError?: (err: unknown) => void;
-  /** Rows applied per round (INBOX_BATCH); a full round means the engine is behind. */
+  /** Samples applied per round (INBOX_BATCH); a full round means the engine is behind. */
   batch?: number;
   /** ROUND_GAP_MS. */
   roundGapMs?: number;
