@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { WriteWatch } from '../lib/write-watch.ts';
 import { type KnownIdentityRow, knownIdentityLookup } from './identity-lookup.ts';
 
 /** How long this process reuses a known identity that a presence push looked up (docs/decisions.md). */
@@ -18,29 +19,18 @@ const IDENTITY_CACHE_MAX = 100_000;
  */
 export class KnownIdentityCache {
   private entries = new Map<string, { row: KnownIdentityRow; until: number }>();
-  private writes = 0;
-  /** Moves on at every write's start and end: a lookup that saw it move keeps nothing. */
-  private generation = 0;
+  private writes = new WriteWatch(() => this.entries.clear());
 
   constructor(private readonly lookUp: (integrationId: string, identifiers: string[]) => Promise<KnownIdentityRow[]>) {}
 
   /** A write started; call the returned function once when it ended (answered or not). */
   writeStarted(): () => void {
-    this.writes++;
-    this.generation++;
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      this.writes--;
-      this.generation++;
-      this.entries.clear();
-    };
+    return this.writes.started();
   }
 
   /** The known identities among `identifiers` of the integration (unknown ones are left out). */
   async find(integrationId: string, identifiers: string[]): Promise<KnownIdentityRow[]> {
-    if (this.writes > 0) return this.lookUp(integrationId, identifiers);
+    if (!this.writes.idle) return this.lookUp(integrationId, identifiers);
     const now = Date.now();
     const rows: KnownIdentityRow[] = [];
     const misses: string[] = [];
@@ -50,9 +40,9 @@ export class KnownIdentityCache {
       else misses.push(identifier);
     }
     if (misses.length === 0) return rows;
-    const generation = this.generation;
+    const mark = this.writes.mark();
     const found = await this.lookUp(integrationId, misses);
-    const keep = this.generation === generation && this.writes === 0;
+    const keep = this.writes.unchangedSince(mark);
     if (keep && this.entries.size + found.length > IDENTITY_CACHE_MAX) this.entries.clear();
     const until = Date.now() + IDENTITY_CACHE_MS;
     for (const row of found) {

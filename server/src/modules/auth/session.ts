@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { WriteWatch } from '../../lib/write-watch.ts';
 
 export const SESSION_COOKIE = 'overlap_session';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -128,29 +129,18 @@ const ACTOR_CACHE_MAX = 10_000;
  */
 export class ActorCache {
   private entries = new Map<string, { row: ActorRow; until: number }>();
-  private writes = 0;
-  /** Moves on at every write's start and end: a lookup that saw it move keeps nothing. */
-  private generation = 0;
+  private writes = new WriteWatch(() => this.entries.clear());
 
   /** A write started; call the returned function once when it ended (answered or not). */
   writeStarted(): () => void {
-    this.writes++;
-    this.generation++;
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      this.writes--;
-      this.generation++;
-      this.entries.clear();
-    };
+    return this.writes.started();
   }
 
   async find(db: DbOrTx, token: string, write: boolean): Promise<Actor | null> {
-    if (write || this.writes > 0) return findActor(db, token);
+    if (write || !this.writes.idle) return findActor(db, token);
     const now = new Date();
     const hash = sha256(token);
-    const generation = this.generation;
+    const mark = this.writes.mark();
     const cached = this.entries.get(hash);
     if (cached) {
       if (cached.until > now.getTime() && cached.row.expiresAt > now && !touchDue(cached.row, now)) {
@@ -164,7 +154,7 @@ export class ActorCache {
     if (!actor) return null;
     if (touchDue(row, now)) await touch(db, row, now);
     // A write that started (or ended) while this one looked up may have changed it: keep nothing.
-    if (this.generation !== generation) return actor;
+    if (!this.writes.unchangedSince(mark)) return actor;
     if (this.entries.size >= ACTOR_CACHE_MAX) this.entries.clear();
     this.entries.set(hash, { row, until: now.getTime() + ACTOR_CACHE_MS });
     return actor;
