@@ -6,13 +6,24 @@ import { createAccount } from '../../test/factories.ts';
 import { people, personDailyRollups, personIntegrations } from '../db/schema/activity.ts';
 import { refreshRollups } from '../engine/rollups.ts';
 import { drainEventInbox } from './event-inbox.ts';
-import { storeEvents } from './events-store.ts';
+import { writeEventsPushes } from './events-push-commit.ts';
+import { type EventInput, prepareEvents } from './events-store.ts';
+import { startRun } from './run-recorder.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+
+/** A push as the push API writes it: its events, with their ids in the event inbox, and its run; nothing applied yet. */
+async function pushEvents(integration: { id: string; accountId: string }, events: EventInput[]) {
+  const pool = t.deps.database.pool;
+  const prepared = await prepareEvents(t.db, integration, events, undefined, { behind: { pool } });
+  const run = await startRun(t.db, integration, 'push', { deferInsert: true });
+  const { run: runRow, events: runEvents } = run.successRows({ peopleFound: 1, eventsCreated: 0 }, { complete: false });
+  await writeEventsPushes(pool, [{ integration, ...prepared, run: runRow, runEvents, apiCall: null }]);
+}
 
 const DAY = '2025-03-04';
 const at = (time: string) => new Date(`${DAY}T${time}:00.000Z`);
@@ -26,21 +37,15 @@ describe('event rounds counting into the daily rollups', () => {
       .select({ externalId: personIntegrations.externalId })
       .from(personIntegrations)
       .where(eq(personIntegrations.id, person.personIntegrationId));
-    // A push: the events stored with their ids in the event inbox, nothing applied yet.
     const push = (...ids: string[]) =>
-      t.db.transaction((tx) =>
-        storeEvents(
-          tx,
-          { id: integration.id, accountId: account.id },
-          ids.map((id) => ({
-            externalId: id,
-            kind: 'git_commit',
-            timestamp: at('10:00'),
-            personIdentifier: pi?.externalId ?? '',
-          })),
-          undefined,
-          { behind: { pool: t.deps.database.pool } },
-        ),
+      pushEvents(
+        { id: integration.id, accountId: account.id },
+        ids.map((id) => ({
+          externalId: id,
+          kind: 'git_commit',
+          timestamp: at('10:00'),
+          personIdentifier: pi?.externalId ?? '',
+        })),
       );
     const round = async (limit?: number) => {
       await drainEventInbox(t.db, limit);
@@ -83,19 +88,14 @@ describe('event rounds refreshing last sightings', () => {
     const identifiers = new Map<string, string>();
     for (const pi of await t.db.select().from(personIntegrations)) identifiers.set(pi.id, pi.externalId);
     const push = (integration: { id: string }, pi: string, times: string[]) =>
-      t.db.transaction((tx) =>
-        storeEvents(
-          tx,
-          { id: integration.id, accountId: account.id },
-          times.map((time) => ({
-            externalId: `${pi}-${time}`,
-            kind: 'git_commit',
-            timestamp: at(time),
-            personIdentifier: identifiers.get(pi) ?? '',
-          })),
-          undefined,
-          { behind: { pool: t.deps.database.pool } },
-        ),
+      pushEvents(
+        { id: integration.id, accountId: account.id },
+        times.map((time) => ({
+          externalId: `${pi}-${time}`,
+          kind: 'git_commit',
+          timestamp: at(time),
+          personIdentifier: identifiers.get(pi) ?? '',
+        })),
       );
     const sightings = async () => {
       const [person] = await t.db

@@ -17,11 +17,10 @@ export interface StoreEventsResult {
   skipped: number;
 }
 
-export interface StoreEventsOptions {
+export interface PrepareEventsOptions {
   /**
-   * Store the events and leave their blocks, rollups and the identities' refresh to the pump (the
-   * new events' ids go to the event inbox in the same statement). With `pool`, the identity lookup
-   * is grouped with concurrent callers'.
+   * For events written behind the answer (the push API): the identities' refresh is left to the
+   * pump, and the identity lookup is grouped with concurrent callers' on `pool`.
    */
   behind?: { pool: pg.Pool };
 }
@@ -58,7 +57,7 @@ export async function prepareEvents(
   integration: { id: string; accountId: string },
   events: EventInput[],
   run?: RunRecorder,
-  options: StoreEventsOptions = {},
+  options: PrepareEventsOptions = {},
 ): Promise<PreparedEvents> {
   const unique = new Map<string, EventInput>();
   for (const e of events) if (!unique.has(e.externalId)) unique.set(e.externalId, e);
@@ -127,9 +126,8 @@ export async function storeEvents(
   integration: { id: string; accountId: string },
   events: EventInput[],
   run?: RunRecorder,
-  options: StoreEventsOptions = {},
 ): Promise<StoreEventsResult> {
-  const prepared = await prepareEvents(tx, integration, events, run, options);
+  const prepared = await prepareEvents(tx, integration, events, run);
   const { rows, skipped } = prepared;
   let { duplicates } = prepared;
   if (rows.length === 0) return { created: 0, duplicates, skipped };
@@ -150,7 +148,7 @@ export async function storeEvents(
           as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
       on conflict (integration_id, external_id) do nothing
       returning id, external_id, person_id, person_integration_id as pi_id, kind, timestamp
-    )${options.behind ? sql`, inbox as (insert into event_inbox (event_id) select id from ins)` : sql``}
+    )
     select external_id, person_id, pi_id, kind, timestamp from ins`);
   const created = inserted.rows.length;
   duplicates += rows.length - created;
@@ -159,7 +157,7 @@ export async function storeEvents(
   });
   if (created > DETAILED_EVENTS) run?.debug('event_created', { count: created });
 
-  if (created > 0 && !options.behind) {
+  if (created > 0) {
     const times = inserted.rows.map((r) => new Date(r.timestamp).getTime());
     const from = Math.min(...times);
     const to = Math.max(...times);
