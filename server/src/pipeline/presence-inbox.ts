@@ -29,7 +29,7 @@ export interface InboxEntry {
 const arrayLiteral = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
 /** An entry as one element of the JSON array the inbox inserts read with `jsonb_to_recordset`. */
-export const inboxRow = (e: InboxEntry) => ({
+const inboxRow = (e: InboxEntry) => ({
   a: e.accountId,
   i: e.integrationId,
   pi: e.personIntegrationId,
