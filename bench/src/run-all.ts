@@ -12,6 +12,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const INTEGRATIONS = Number(process.env.BENCH_KEYS ?? 1);
 /** People each key reports, 100 per push (BENCH_TEAM, default 1,000). */
 const TEAM = Number(process.env.BENCH_TEAM ?? 1000);
+/** BENCH_ONLY=presence: the raw insert and the presence phases only, for comparing presence changes. */
+const PRESENCE_ONLY = process.env.BENCH_ONLY === 'presence';
 const TARGETS = { presenceRatio: 0.25, eventsRatio: 0.1, p99Half: 100, p99Saturated: 250, drainMs: 2000 };
 
 interface Row {
@@ -34,7 +36,7 @@ async function load(
   overallRate?: number,
 ) {
   await resetStatements(env.pool);
-  const cpuBefore = cpuSnapshot(env.serverPid);
+  const cpuBefore = cpuSnapshot(env.serverPid, env.postgresPid);
   const result = await autocannon({
     url: env.url,
     connections: CONNECTIONS,
@@ -56,7 +58,7 @@ async function load(
     ],
   });
   const ok = result.requests.total - result.non2xx - result.errors;
-  const cpu = cpuSince(cpuBefore, env.serverPid);
+  const cpu = cpuSince(cpuBefore, env.serverPid, env.postgresPid);
   const perRequest = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, ok)) / 100;
   return {
     cpu: { server: perRequest(cpu.server), postgres: perRequest(cpu.postgres), bench: perRequest(cpu.bench) },
@@ -73,6 +75,7 @@ async function load(
 async function rawInsert(env: BenchEnvironment): Promise<Row> {
   await env.pool.query('create table bench_raw_samples (person_integration_id uuid, at timestamptz, status text)');
   const ids = Array.from({ length: BATCH }, () => randomUUID());
+  const cpuBefore = cpuSnapshot(env.serverPid, env.postgresPid);
   const deadline = Date.now() + SECONDS * 1000;
   let batches = 0;
   let tick = 0;
@@ -96,10 +99,13 @@ async function rawInsert(env: BenchEnvironment): Promise<Row> {
       }
     }),
   );
+  const cpu = cpuSince(cpuBefore, env.serverPid, env.postgresPid);
+  const perBatch = (seconds: number) => Math.round((seconds * 1000 * 100) / Math.max(1, batches)) / 100;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return {
     name: 'raw multi-row INSERT',
+    cpu: { server: 0, postgres: perBatch(cpu.postgres), bench: perBatch(cpu.bench) },
     requestsPerSecond: batches / SECONDS,
     itemsPerSecond: (batches * BATCH) / SECONDS,
     p50: Math.round(pct(0.5) * 10) / 10,
@@ -196,6 +202,16 @@ async function main() {
     const steadyLag = await engineLag(env);
     statements.push(await statementReport(env.pool, 'presence at half rate, until the inbox was applied'));
     loads.push(loadavg()[0] ?? 0);
+    if (PRESENCE_ONLY) {
+      printTable([presence, steady, raw]);
+      console.log(
+        `\nLoad average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}. Presence ` +
+          `${((presence.itemsPerSecond / raw.itemsPerSecond) * 100).toFixed(1)}% of raw; at most ${backlog.max} samples waited, ` +
+          `all applied ${lag.catchUpMs} ms after the load (${steadyLag.catchUpMs} ms after the half-rate load).`,
+      );
+      for (const report of statements) if (report) console.log(report);
+      return;
+    }
     const eventBody = eventBodies(env.keys, TEAM);
     const events = await load(env, 'POST /api/v1/events (100 events), saturated', '/api/v1/events', eventBody);
     const eventsLag = await engineLag(env);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -17,8 +17,9 @@ export interface BenchEnvironment {
   url: string;
   pool: pg.Pool;
   keys: string[];
-  /** The server process, for CPU accounting. */
+  /** The server process and PostgreSQL's postmaster, for CPU accounting. */
   serverPid: number;
+  postgresPid: number;
   stop(): Promise<void>;
 }
 
@@ -104,6 +105,7 @@ export async function startBenchEnvironment(
     pool,
     keys,
     serverPid: child.pid ?? 0,
+    postgresPid: Number(readFileSync(join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       await pool.end();
       child.kill('SIGTERM');
