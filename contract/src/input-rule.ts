@@ -70,10 +70,43 @@ export function unstorableText(value: string): boolean {
 }
 
 /**
+ * Whether every value keeps the rule: the check of every request, so it builds no path (the field
+ * of a problem is worked out by a second walk, for refused requests only). Iterative, as below.
+ */
+function keepsRule(value: unknown): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof current === 'string') {
+      if (unstorableText(current)) return false;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return false;
+    if (Array.isArray(current)) {
+      for (const child of current) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    for (const key of Object.keys(current)) {
+      if (unstorableText(key)) return false;
+      values.push((current as Record<string, unknown>)[key]);
+      depths.push(depth + 1);
+    }
+  }
+  return true;
+}
+
+/**
  * The first value breaking the rule, or undefined when every value keeps it. Iterative, so a body
  * nested 50,000 deep is refused without exhausting the stack.
  */
 export function inputProblem(value: unknown, schema: unknown, root: string): InputProblem | undefined {
+  if (keepsRule(value)) return undefined;
   const stack: { value: unknown; path: string[]; depth: number }[] = [{ value, path: [], depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop() as { value: unknown; path: string[]; depth: number };
