@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import type { PresenceStatus } from '../db/schema/activity.ts';
+import { arrayLiteral } from '../db/uuid-array.ts';
 import { type BlockOptions, type BlockSpan, normaliseSamples, type Sample, STATUS_PRECEDENCE } from './blocks.ts';
 import { continueBlocks, STATE_SAMPLES, stateAfter } from './continue-blocks.ts';
 import { isoOf, type RecomputeTarget, recomputeBlocks } from './recompute.ts';
@@ -54,19 +55,56 @@ interface StateRow extends Record<string, unknown> {
  * changed anything: its newest samples stored before this call, its newest block, and whether a
  * manually edited block lies at or after the point where the engine would resume; and its
  * integration's Setup timeout.
+ *
+ * Each (person-integration, instant) comes once (the samples are normalised). Samples later than their person-integration's
+ * newest stored one (the steady state) cannot collide with a stored sample, so they are inserted
+ * plainly, in key order; only the others take `on conflict`, whose check costs a second index search
+ * per row. A sample stored meanwhile by a concurrent writer (none: the pump's lock and the people's
+ * locks keep them out) would fail the statement, and the caller's retry would see it as stored.
  */
-function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: PresenceStatus }[]) {
+function storeSamples(tx: DbOrTx, byPi: Map<string, { samples: Sample[] }>) {
+  // The three array literals in one pass; the samples of a round share a few hundred instants, each
+  // written as text once.
+  const pis: string[] = [];
+  const ats: string[] = [];
+  const statuses: string[] = [];
+  const isoOfMs = new Map<number, string>();
+  for (const [pi, entry] of byPi) {
+    for (const sample of entry.samples) {
+      let iso = isoOfMs.get(sample.at);
+      if (iso === undefined) {
+        iso = new Date(sample.at).toISOString();
+        isoOfMs.set(sample.at, iso);
+      }
+      pis.push(pi);
+      ats.push(iso);
+      statuses.push(sample.status);
+    }
+  }
   return tx.execute<StateRow>(sql`
-    with ins as (
+    with u as (
+      select * from unnest(${arrayLiteral(pis)}::uuid[], ${arrayLiteral(ats)}::timestamptz[],
+                           ${arrayLiteral(statuses)}::text[]) as u(pi, at, status)
+    ), prev as (
+      select p.pi, newest.at, newest.status
+        from (select distinct pi from u) p
+        left join lateral (select s.at, s.status from presence_samples s
+                            where s.person_integration_id = p.pi order by s.at desc limit 1) newest on true
+    ), later as (
+      select u.* from u join prev on prev.pi = u.pi where prev.at is null or u.at > prev.at
+    ), fresh as (
+      insert into presence_samples (person_integration_id, at, status)
+      select pi, at, status from later order by pi, at
+    ), ins as (
       insert into presence_samples as ps (person_integration_id, at, status)
-      select * from unnest(${`{${rows.map((r) => r.pi).join(',')}}`}::uuid[],
-                           ${`{${rows.map((r) => `"${new Date(r.at).toISOString()}"`).join(',')}}`}::timestamptz[],
-                           ${`{${rows.map((r) => r.status).join(',')}}`}::text[])
+      select u.pi, u.at, u.status from u join prev on prev.pi = u.pi where u.at <= prev.at
       on conflict (person_integration_id, at) do update set status = excluded.status
         where array_position(${precedenceSql}, excluded.status) < array_position(${precedenceSql}, ps.status)
       returning ps.person_integration_id as pi, ps.at, (ps.xmax = 0) as inserted
     ), changed as (
-      select pi, min(at) as min_at, bool_and(inserted) as all_new from ins group by pi
+      select pi, min(at) as min_at, bool_and(inserted) as all_new
+        from (select pi, at, true as inserted from later union all select pi, at, inserted from ins) x
+       group by pi
     )
     select c.pi, c.all_new, (extract(epoch from c.min_at) * 1000)::float8 as min_ms,
            (extract(epoch from prev.at) * 1000)::float8 as prev_ms, prev.status as prev_status,
@@ -84,8 +122,7 @@ function storeSamples(tx: DbOrTx, rows: { pi: string; at: number; status: Presen
                       and coalesce(e.end_time, 'infinity') >= coalesce(least(prev.at, blk.start_time), '-infinity'))
              as edited_near
       from changed c
-      left join lateral (select s.at, s.status from presence_samples s
-                          where s.person_integration_id = c.pi order by s.at desc limit 1) prev on true
+      join prev on prev.pi = c.pi
       left join lateral (select b.id, b.start_time, b.end_time, b.last_sample_at, b.edited_at from activity_blocks b
                           where b.person_integration_id = c.pi order by b.start_time desc limit 1) blk on true
   `);
@@ -247,9 +284,7 @@ export async function applyPresenceGroups(tx: DbOrTx, groups: ApplyPresenceInput
     }
   }
   for (const entry of byPi.values()) entry.samples = normaliseSamples(entry.samples);
-  const rows = [...byPi.entries()].flatMap(([pi, e]) => e.samples.map((s) => ({ pi, ...s })));
-
-  const states = await storeSamples(tx, rows);
+  const states = await storeSamples(tx, byPi);
   if (states.rows.length === 0) return { changedPersonIds: [], extended: 0 };
 
   const extensions: Extension[] = [];

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import type { PresenceStatus } from '../db/schema/activity.ts';
+import { uuidArray } from '../db/uuid-array.ts';
 import { type ApplyPresenceInput, applyPresenceGroups, type PresenceSampleInput } from '../engine/apply-presence.ts';
 import { ACTIVE_STATUSES } from '../engine/blocks.ts';
 import { cachedStepMinutesFor } from '../engine/step.ts';
@@ -12,9 +13,10 @@ export const PUMP_LOCK = 4_242_101;
  * Samples applied per transaction (a round takes whole pushes until it has at least this many):
  * large batches amortise the engine's statements over many pushes. A full round means the engine is
  * behind, which holds pushes back briefly (the pump's keepUp); 40,000 rather than 20,000 took the
- * saturated push rate from about 410 to 560 requests/s of 100 users (performance.md).
+ * saturated push rate from about 410 to 560 requests/s of 100 users, and 80,000 leaves room for the
+ * second between rounds at that rate (performance.md).
  */
-export const INBOX_BATCH = 40_000;
+export const INBOX_BATCH = 80_000;
 
 export interface InboxEntry {
   accountId: string;
@@ -25,8 +27,6 @@ export interface InboxEntry {
   timezone: string | null;
   details: Record<string, unknown> | null;
 }
-
-const arrayLiteral = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
 /** An entry as one element of the JSON array the inbox inserts read with `jsonb_to_recordset`. */
 const inboxRow = (e: InboxEntry) => ({
@@ -71,20 +71,25 @@ interface TakenRow {
   account_id: string;
   integration_id: string;
   pi: string;
+  /** Shared by the samples of a push. */
+  at: Date;
   at_ms: number;
   status: PresenceStatus;
   timezone: string | null;
   details: Record<string, unknown> | null;
 }
 
+/** The samples of the taken pushes, in time order (pushes of the same instant in the order taken). */
 function samplesOf(pushes: TakenPush[]): TakenRow[] {
   const rows: TakenRow[] = [];
-  for (const p of pushes) {
+  for (const p of [...pushes].sort((a, b) => a.at_ms - b.at_ms)) {
+    const at = new Date(p.at_ms);
     for (let k = 0; k < p.pis.length; k++) {
       rows.push({
         account_id: p.account_id,
         integration_id: p.integration_id,
         pi: p.pis[k] as string,
+        at,
         at_ms: p.at_ms,
         status: p.statuses[k] as PresenceStatus,
         timezone: p.timezones[k] ?? null,
@@ -122,17 +127,19 @@ async function lockIdentities(tx: DbOrTx, pis: string[]): Promise<Map<string, Id
     select pi.id as pi, pi.person_id, p.status as person_status, p.timezone_manual, p.timezone_automatic
       from person_integrations pi
       join people p on p.id = pi.person_id
-     where pi.id = any(${arrayLiteral(pis)}::uuid[])
+     where pi.id = any(${uuidArray(pis)})
      order by p.id
        for no key update of p`);
   return new Map(result.rows.map((r) => [r.pi, r]));
 }
 
-/** The newest sighting of each person-integration, with every sighting's details merged in time order. */
+/**
+ * The newest sighting of each person-integration, with every sighting's details merged in time order
+ * (`taken` is in time order: samplesOf keeps the order of the pushes, sorted by their instant).
+ */
 function newestSightings(taken: TakenRow[], identities: Map<string, IdentityRow>): IdentityRefresh[] {
   const byPi = new Map<string, IdentityRefresh>();
-  const ordered = [...taken].sort((a, b) => a.at_ms - b.at_ms);
-  for (const row of ordered) {
+  for (const row of taken) {
     const identity = identities.get(row.pi);
     if (!identity || identity.person_status === 'ignored') continue;
     const prev = byPi.get(row.pi);
@@ -140,7 +147,7 @@ function newestSightings(taken: TakenRow[], identities: Map<string, IdentityRow>
       personId: identity.person_id,
       personIntegrationId: row.pi,
       isOnline: ACTIVE_STATUSES.has(row.status),
-      seenAt: new Date(row.at_ms),
+      seenAt: row.at,
       status: row.status,
       timezone: row.timezone ?? prev?.timezone ?? null,
       details: row.details || prev?.details ? { ...prev?.details, ...row.details } : null,
@@ -192,7 +199,7 @@ export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH
       entry.samples.push({
         personIntegrationId: row.pi,
         personId: identity.person_id,
-        at: new Date(row.at_ms),
+        at: row.at,
         status: row.status,
         timezone: identity.timezone_manual ?? row.timezone ?? identity.timezone_automatic ?? 'UTC',
       });

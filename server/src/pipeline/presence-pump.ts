@@ -18,7 +18,7 @@ const LINGER_MS = 50;
  * follows the people of a round (blocks, rollups, identities) run less often. A full round still goes
  * on at once. Bounds how far blocks lag behind a push under load, with the round's own time.
  */
-export const ROUND_GAP_MS = 500;
+export const ROUND_GAP_MS = 1_000;
 /**
  * How long a push waits, at most, for the round in progress when the engine is behind
  * (`keepUp`): enough to slow its source down to about what the engine applies, without making the

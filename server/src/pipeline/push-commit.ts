@@ -70,26 +70,25 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
   const pushAccount: (string | null)[] = [];
   const pushIntegration: (string | null)[] = [];
   const pushAt: (string | null)[] = [];
-  // A push's rows share account, integration and instant; rows that don't get their own entry.
+  // A push's rows share account, integration and instant (one Date object); rows that don't get their
+  // own entry. The key is only made when a row differs from the one before.
   const shared = new Map<string, number>();
-  // A push's entries share one Date: its text is made once.
-  let lastDate: Date | null = null;
-  let lastAt = '';
+  let last: InboxEntry | null = null;
+  let n = 0;
   for (const w of writes) {
     for (const e of w.inbox) {
-      if (e.at !== lastDate) {
-        lastDate = e.at;
-        lastAt = e.at.toISOString();
-      }
-      const at = lastAt;
-      const key = `${e.accountId}/${e.integrationId}/${at}`;
-      let n = shared.get(key);
-      if (n === undefined) {
-        pushAccount.push(e.accountId);
-        pushIntegration.push(e.integrationId);
-        pushAt.push(at);
-        n = pushAt.length;
-        shared.set(key, n);
+      if (!last || e.at !== last.at || e.accountId !== last.accountId || e.integrationId !== last.integrationId) {
+        const at = e.at.toISOString();
+        const key = `${e.accountId}/${e.integrationId}/${at}`;
+        const known = shared.get(key);
+        if (known === undefined) {
+          pushAccount.push(e.accountId);
+          pushIntegration.push(e.integrationId);
+          pushAt.push(at);
+          n = pushAt.length;
+          shared.set(key, n);
+        } else n = known;
+        last = e;
       }
       rowPush.push(n);
       rowPi.push(e.personIntegrationId);
