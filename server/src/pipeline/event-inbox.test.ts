@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
@@ -141,5 +141,62 @@ describe('event rounds refreshing last sightings', () => {
     await drainEventInbox(t.db);
     const after = await sightings();
     expect(after).toMatchObject({ person: at('13:00').toISOString(), a: at('13:00').toISOString(), b: seen.b });
+  });
+});
+
+describe('events changed while they wait in the event inbox', () => {
+  it('are applied as they are when the round runs: deleted ones not at all, moved ones to their new person', async () => {
+    const account = await createAccount(t.db);
+    const integration = await createIntegration(t.db, account.id);
+    const source = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
+    const target = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
+    const identifier = async (id: string) =>
+      (
+        await t.db
+          .select({ externalId: personIntegrations.externalId })
+          .from(personIntegrations)
+          .where(eq(personIntegrations.id, id))
+      )[0]?.externalId ?? '';
+    const event = (personIdentifier: string, time: string) => ({
+      externalId: `${personIdentifier}-${time}`,
+      kind: 'git_commit',
+      timestamp: at(time),
+      personIdentifier,
+    });
+    const [from, to] = [await identifier(source.personIntegrationId), await identifier(target.personIntegrationId)];
+    await pushEvents({ id: integration.id, accountId: account.id }, [
+      event(from, '10:00'),
+      event(from, '11:00'),
+      event(to, '12:00'),
+    ]);
+    // The target's event is deleted, then the source person is merged into the target (as mergePerson does).
+    await t.db.execute(sql`delete from activity_events where external_id = ${`${to}-12:00`}`);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update activity_events set person_id = ${target.personId} where person_id = ${source.personId}`,
+      );
+      await tx.execute(
+        sql`update person_integrations set person_id = ${target.personId} where person_id = ${source.personId}`,
+      );
+      await tx.execute(sql`delete from people where id = ${source.personId}`);
+    });
+
+    expect(await drainEventInbox(t.db)).toMatchObject({ applied: 2, accountIds: [account.id] });
+    const [rollup] = await t.db
+      .select({ events: personDailyRollups.events })
+      .from(personDailyRollups)
+      .where(and(eq(personDailyRollups.personId, target.personId), eq(personDailyRollups.day, DAY)));
+    expect(rollup).toEqual({ events: 2 });
+    const [person] = await t.db.select({ seen: people.lastSeenAt }).from(people).where(eq(people.id, target.personId));
+    const pis = await t.db
+      .select({ id: personIntegrations.id, seen: personIntegrations.lastSeenAt })
+      .from(personIntegrations)
+      .where(eq(personIntegrations.personId, target.personId));
+    const seenOf = (id: string) => pis.find((p) => p.id === id)?.seen?.toISOString() ?? null;
+    expect([
+      person?.seen?.toISOString(),
+      seenOf(source.personIntegrationId),
+      seenOf(target.personIntegrationId),
+    ]).toEqual([at('11:00').toISOString(), at('11:00').toISOString(), null]);
   });
 });

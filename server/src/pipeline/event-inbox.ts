@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { arrayLiteral, uuidArray } from '../db/uuid-array.ts';
 import type { RollupRange } from '../engine/rollups.ts';
 import { refreshRollupRanges } from '../engine/rollups.ts';
 import { effectiveTimezone } from '../lib/zoned-time.ts';
@@ -9,7 +10,8 @@ import { PUMP_LOCK } from './presence-inbox.ts';
 /** Events applied per transaction. */
 export const EVENT_INBOX_BATCH = 20_000;
 
-interface TakenEvent extends Record<string, unknown> {
+/** An event as its inbox row carries it. */
+interface InboxEvent extends Record<string, unknown> {
   account_id: string;
   integration_id: string;
   person_id: string;
@@ -17,6 +19,16 @@ interface TakenEvent extends Record<string, unknown> {
   kind: string;
   timestamp: Date;
   at_ms: number;
+}
+
+interface PersonRow extends Record<string, unknown> {
+  id: string;
+  status: string;
+  timezone_manual: string | null;
+  timezone_automatic: string | null;
+}
+
+interface TakenEvent extends InboxEvent {
   person_status: string;
   integration_kind: string;
   timezone_manual: string | null;
@@ -37,7 +49,8 @@ export interface EventDrainResult {
  * the presence drain does): takes them out of the inbox, locks their people in id order, moves each
  * person-integration's lastSeenAt to its newest event, rebuilds the event blocks around them (for
  * integrations of kind `events`) and refreshes the daily rollups of their people, once for the whole
- * round. Events deleted since the push, and events of people ignored since, are dropped. Committed
+ * round. Events deleted since the push (their inbox rows went with them), and events of people
+ * ignored since, are dropped. Committed
  * without waiting for the WAL flush: a crash that loses the round puts the events back in the inbox.
  */
 export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promise<EventDrainResult> {
@@ -45,31 +58,43 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
     const lock = await tx.execute<{ ok: boolean }>(sql`
       select pg_try_advisory_xact_lock(${PUMP_LOCK}) as ok, set_config('synchronous_commit', 'off', true)`);
     if (!lock.rows[0]?.ok) return { locked: false, applied: 0, accountIds: [], more: false };
-    const taken = await tx.execute<{ event_id: string }>(sql`
+    // The inbox rows carry their events (kept in step by the triggers on activity_events: a deleted
+    // event's row is gone).
+    const taken = await tx.execute<InboxEvent>(sql`
       delete from event_inbox where ctid = any(array(select ctid from event_inbox limit ${limit}))
-      returning event_id`);
+      returning account_id, integration_id, person_id, person_integration_id as pi_id, kind, timestamp,
+                (extract(epoch from timestamp) * 1000)::float8 as at_ms`);
     if (taken.rows.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
-    const ids = `{${taken.rows.map((r) => r.event_id).join(',')}}`;
-    // The events are read once (their people locked from that read), not once more after the lock:
-    // the statement's snapshot is the same either way.
-    const events = await tx.execute<TakenEvent>(sql`
-      with e as materialized (
-        select e.account_id, e.integration_id, e.person_id, e.person_integration_id, e.kind, e.timestamp
-          from activity_events e
-         where e.id = any(${ids}::uuid[])
-      ), locked as (
-        select p.id, p.status, p.timezone_manual, p.timezone_automatic from people p
-         where p.id in (select person_id from e)
-         order by p.id
-           for no key update of p
-      ), kinds as (
-        select i.id, i.kind from integrations i where i.id in (select integration_id from e)
-      )
-      select e.account_id, e.integration_id, e.person_id, e.person_integration_id as pi_id, e.kind, e.timestamp,
-             (extract(epoch from e.timestamp) * 1000)::float8 as at_ms, l.status as person_status,
-             l.timezone_manual, l.timezone_automatic, k.kind as integration_kind
-        from e join locked l on l.id = e.person_id join kinds k on k.id = e.integration_id`);
-    const live = events.rows.filter((e) => e.person_status !== 'ignored');
+    const personIds = new Set<string>();
+    const integrationIds = new Set<string>();
+    for (const e of taken.rows) {
+      personIds.add(e.person_id);
+      integrationIds.add(e.integration_id);
+    }
+    // Their people locked in id order; joined here, not in SQL: the planner cannot know how many
+    // rows the inbox gives, and a nested loop over them costs seconds.
+    const locked = await tx.execute<PersonRow>(sql`
+      select p.id, p.status, p.timezone_manual, p.timezone_automatic from people p
+       where p.id = any(${uuidArray([...personIds])})
+       order by p.id
+         for no key update of p`);
+    const kinds = await tx.execute<{ id: string; kind: string }>(sql`
+      select i.id, i.kind from integrations i where i.id = any(${uuidArray([...integrationIds])})`);
+    const personOf = new Map(locked.rows.map((p) => [p.id, p]));
+    const kindOf = new Map(kinds.rows.map((i) => [i.id, i.kind]));
+    // People or integrations deleted since the push (their events went with them) and people ignored since.
+    const live: TakenEvent[] = [];
+    for (const e of taken.rows) {
+      const person = personOf.get(e.person_id);
+      const kind = kindOf.get(e.integration_id);
+      if (!person || person.status === 'ignored' || kind === undefined) continue;
+      const event = e as TakenEvent;
+      event.person_status = person.status;
+      event.timezone_manual = person.timezone_manual;
+      event.timezone_automatic = person.timezone_automatic;
+      event.integration_kind = kind;
+      live.push(event);
+    }
     await applyEvents(tx, live);
     return {
       locked: true,
@@ -124,7 +149,7 @@ export async function refreshLastSeen(tx: DbOrTx, refreshes: LastSeen[]): Promis
   const seen = refreshes.map((r) => r.seenAt.toISOString());
   await tx.execute(sql`
     with v as (
-      select * from unnest(${sql.param(persons)}::uuid[], ${sql.param(pis)}::uuid[], ${sql.param(seen)}::timestamptz[])
+      select * from unnest(${arrayLiteral(persons)}::uuid[], ${arrayLiteral(pis)}::uuid[], ${arrayLiteral(seen)}::timestamptz[])
         as v(person_id, pi_id, seen)
     ), people_update as (
       update people p
@@ -155,31 +180,33 @@ export async function refreshEventCounts(
   tx: DbOrTx,
   events: Pick<TakenEvent, 'person_id' | 'account_id' | 'at_ms' | 'timezone_manual' | 'timezone_automatic'>[],
 ): Promise<void> {
-  const weight = new Map<string, number>();
+  // One entry per (person, instant): its events are counted together.
+  const entry = new Map<string, number>();
   const persons: string[] = [];
   const accounts: string[] = [];
   const zones: string[] = [];
   const instants: string[] = [];
+  const counts: number[] = [];
   for (const e of events) {
-    const key = `${e.person_id}/${e.at_ms}`;
-    const seen = weight.get(key);
+    const key = e.person_id + e.at_ms;
+    const seen = entry.get(key);
     if (seen !== undefined) {
-      weight.set(key, seen + 1);
+      counts[seen] = (counts[seen] as number) + 1;
       continue;
     }
-    weight.set(key, 1);
+    entry.set(key, persons.length);
     persons.push(e.person_id);
     accounts.push(e.account_id);
     zones.push(effectiveTimezone(e.timezone_manual, e.timezone_automatic));
     instants.push(new Date(e.at_ms).toISOString());
+    counts.push(1);
   }
   if (persons.length === 0) return;
-  const counts = persons.map((p, i) => weight.get(`${p}/${Date.parse(instants[i] as string)}`) ?? 1);
   await tx.execute(sql`
     with x as (
       select x.person_id, x.account_id, x.tz, (x.t at time zone x.tz)::date as day, x.n
-        from unnest(${sql.param(persons)}::uuid[], ${sql.param(accounts)}::uuid[], ${sql.param(zones)}::text[],
-                    ${sql.param(instants)}::timestamptz[], ${sql.param(counts)}::int[])
+        from unnest(${arrayLiteral(persons)}::uuid[], ${arrayLiteral(accounts)}::uuid[], ${sql.param(zones)}::text[],
+                    ${arrayLiteral(instants)}::timestamptz[], ${arrayLiteral(counts)}::int[])
           as x(person_id, account_id, tz, t, n)
     ),
     d as (
@@ -196,8 +223,7 @@ export async function refreshEventCounts(
     waiting as (
       select c.person_id, c.day, count(*)::int as n
         from event_inbox i
-        join activity_events e on e.id = i.event_id
-        join cur c on c.person_id = e.person_id and e.timestamp >= c.ws and e.timestamp < c.we
+        join cur c on c.person_id = i.person_id and i.timestamp >= c.ws and i.timestamp < c.we
        where not c.ours
        group by c.person_id, c.day
     ),

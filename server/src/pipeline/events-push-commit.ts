@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { arrayLiteral } from '../db/uuid-array.ts';
 import type { ApiCallRow } from './api-call-log.ts';
 import { DETAILED_EVENTS, type EventRow } from './events-store.ts';
 import { type Batcher, batcherPerOwner } from './group-batcher.ts';
@@ -24,39 +26,61 @@ export interface EventsPushWrite {
 /**
  * One statement for a group of events pushes (prepared once per connection), autocommitted: their
  * events, once per (integration, externalId) as before (`on conflict do nothing`, across the group
- * too), with the new ones' ids in the event inbox; each push's run record with its debug events
+ * too), with the new ones in the event inbox (what the pump needs of them); each push's run record with its debug events
  * (event_created for its first new events, integration_complete with its count), its API call log
  * row with the answer, and each integration's last_run_at. Answers each push's count of new events.
  * The events go as arrays ($1 to $9), a push's integration and account once per push ($10, $11,
- * indexed by $1); the pushes ($12) and their debug events so far ($13) as JSON.
+ * indexed by $1); the pushes ($12) and their debug events so far ($13) as JSON; the group's distinct
+ * person-integrations ($14); the events' ids ($15, time-ordered: see `timeOrderedIds`).
+ *
+ * activity_events has no foreign keys: the group's person-integrations are locked once (key share,
+ * in id order, before any event is written) instead of once per event, and only the events of those
+ * still there are stored. A person-integration deleted before the lock loses its events (counted
+ * as skipped, `gone`); one deleted after waits for this statement, and its trigger then deletes the
+ * events stored here.
  */
 const EVENTS_GROUP_SQL = `
 with src as (
-  select r.ord, r.n, ($10::uuid[])[r.n] as integration_id, ($11::uuid[])[r.n] as account_id, r.person_id, r.pi_id,
-         r.external_id, r.kind, r.ts, r.title, r.url, r.metadata
+  select r.ord, r.n, ($10::uuid[])[r.n] as integration_id, ($11::uuid[])[r.n] as account_id, r.id, r.person_id,
+         r.pi_id, r.external_id, r.kind, r.ts, r.title, r.url, r.metadata
     from unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::timestamptz[], $7::text[],
-                $8::text[], $9::jsonb[]) with ordinality
-      as r(n, person_id, pi_id, external_id, kind, ts, title, url, metadata, ord)
+                $8::text[], $9::jsonb[], $15::uuid[]) with ordinality
+      as r(n, person_id, pi_id, external_id, kind, ts, title, url, metadata, id, ord)
+), locked as materialized (
+  select count(*)::int as n, coalesce(array_agg(l.id), '{}') as ids
+    from (select pi.id from person_integrations pi where pi.id = any($14::uuid[]) order by pi.id for key share) l
 ), ins as (
-  insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
+  insert into activity_events (id, account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                timestamp, title, url, metadata)
-  select s.account_id, s.integration_id, s.person_id, s.pi_id, s.external_id, s.kind, s.ts, s.title, s.url,
+  select s.id, s.account_id, s.integration_id, s.person_id, s.pi_id, s.external_id, s.kind, s.ts, s.title, s.url,
          s.metadata
-    from src s order by s.ord
+    from src s
+   where (select n from locked) = cardinality($14::uuid[]) or s.pi_id = any((select ids from locked)::uuid[])
+   order by s.ord
   on conflict (integration_id, external_id) do nothing
-  returning id, integration_id, external_id, person_id
+  returning id, account_id, integration_id, external_id, person_id, person_integration_id, kind, timestamp
 ), inbox as (
-  insert into event_inbox (event_id) select id from ins
+  insert into event_inbox (event_id, account_id, integration_id, person_id, person_integration_id, kind, timestamp)
+  select id, account_id, integration_id, person_id, person_integration_id, kind, timestamp from ins
 ), made as (
   select distinct on (ins.id) s.n, s.ord, ins.external_id, ins.person_id
     from ins join src s on s.integration_id = ins.integration_id and s.external_id = ins.external_id
    order by ins.id, s.n
+), gone as (
+  select s.n, count(*)::int as n_gone
+    from src s
+   where (select n from locked) < cardinality($14::uuid[]) and not s.pi_id = any((select ids from locked)::uuid[])
+   group by s.n
 ), pushes as (
-  select p.*, (select count(*)::int from made m where m.n = p.n) as created
+  select p.n, p.id, p.integration_id, p.account_id, p.trigger, p.started_at, p.finished_at, p.duration_ms,
+         p.people_found, p.rows - coalesce(g.n_gone, 0) as rows, p.duplicates,
+         p.skipped + coalesce(g.n_gone, 0) as skipped, coalesce(g.n_gone, 0) as gone, p.detailed, p.logged,
+         p.method, p.endpoint, p.call_ms, p.payload, (select count(*)::int from made m where m.n = p.n) as created
     from jsonb_to_recordset($12::jsonb) as p(n int, id uuid, integration_id uuid, account_id uuid, trigger text,
          started_at timestamptz, finished_at timestamptz, duration_ms int, people_found int, rows int,
          duplicates int, skipped int, detailed int, logged boolean, method text, endpoint text, call_ms int,
          payload text)
+    left join gone g on g.n = p.n
 ), runs as (
   insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
                                 duration_ms, people_found, events_created)
@@ -101,10 +125,37 @@ with src as (
    where i.id = v.id
      and (i.last_run_at is null or i.last_run_at < v.started - interval '1 second')
 )
-select p.n, p.created from pushes p`;
+select p.n, p.created, p.gone from pushes p`;
 
-/** Writes a group of events pushes in one statement; answers each push's count of new events. */
-export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]): Promise<number[]> {
+/** What the group statement did with one push's events. */
+export interface EventsPushOutcome {
+  /** New events stored. */
+  created: number;
+  /** Events not stored because their person-integration was deleted before the statement. */
+  gone: number;
+}
+
+/**
+ * `count` ids in the layout of UUID version 7 (RFC 9562): the current millisecond in the first 48
+ * bits, then 74 random bits. New events' ids then grow with time, so the primary key's index is
+ * written at its end instead of at random pages (fewer pages touched and logged in full after a
+ * checkpoint). Built here rather than by PostgreSQL, whose uuidv7() needs version 18.
+ */
+export function timeOrderedIds(count: number): string[] {
+  const time = Date.now().toString(16).padStart(12, '0');
+  const head = `${time.slice(0, 8)}-${time.slice(8, 12)}-7`;
+  const random = randomBytes(count * 10).toString('hex');
+  const ids: string[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const r = random.slice(i * 20, i * 20 + 20);
+    const variant = ((Number.parseInt(r.charAt(3), 16) & 0x3) | 0x8).toString(16);
+    ids[i] = `${head}${r.slice(0, 3)}-${variant}${r.slice(4, 7)}-${r.slice(7, 19)}`;
+  }
+  return ids;
+}
+
+/** Writes a group of events pushes in one statement; answers what it did with each push's events. */
+export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]): Promise<EventsPushOutcome[]> {
   const rowPush: number[] = [];
   const person: string[] = [];
   const pi: string[] = [];
@@ -118,12 +169,14 @@ export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]
   const pushAccount: string[] = [];
   const pushes: Record<string, unknown>[] = [];
   const debug: (RunEventRow & { seq: number })[] = [];
+  const pis = new Set<string>();
   writes.forEach((w, i) => {
     const n = i + 1;
     for (const r of w.rows) {
       rowPush.push(n);
       person.push(r.person_id);
       pi.push(r.pi_id);
+      pis.add(r.pi_id);
       externalId.push(r.external_id);
       kind.push(r.kind);
       ts.push(r.ts);
@@ -158,35 +211,37 @@ export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]
       payload: w.apiCall?.payload ?? null,
     });
   });
-  const result = await pool.query<{ n: number; created: number }>({
-    name: 'events_push_group_v1',
+  const result = await pool.query<{ n: number; created: number; gone: number }>({
+    name: 'events_push_group_v4',
     text: EVENTS_GROUP_SQL,
     values: [
-      rowPush,
-      person,
-      pi,
+      arrayLiteral(rowPush),
+      arrayLiteral(person),
+      arrayLiteral(pi),
       externalId,
       kind,
-      ts,
+      arrayLiteral(ts),
       title,
       url,
       metadata,
-      pushIntegration,
-      pushAccount,
+      arrayLiteral(pushIntegration),
+      arrayLiteral(pushAccount),
       JSON.stringify(pushes),
       JSON.stringify(debug),
+      arrayLiteral([...pis]),
+      arrayLiteral(timeOrderedIds(rowPush.length)),
     ],
   });
-  const created = new Map(result.rows.map((r) => [r.n, r.created]));
-  return writes.map((_, i) => created.get(i + 1) ?? 0);
+  const outcomes = new Map(result.rows.map((r) => [r.n, { created: r.created, gone: r.gone }]));
+  return writes.map((_, i) => outcomes.get(i + 1) ?? { created: 0, gone: 0 });
 }
 
 /**
  * The group commit of events pushes for this database (one per process and pool): a push's
- * `submit` resolves with its count of new events once its group is committed (2xx still means
+ * `submit` resolves with what was done with its events once its group is committed (2xx still means
  * durable), and rejects when its own write failed.
  */
-export const eventsPushCommitter: (pool: pg.Pool) => Batcher<EventsPushWrite, number> = batcherPerOwner(
+export const eventsPushCommitter: (pool: pg.Pool) => Batcher<EventsPushWrite, EventsPushOutcome> = batcherPerOwner(
   (pool: pg.Pool) => ({
     run: (writes) => writeEventsPushes(pool, writes),
     rows: (w) => w.rows.length + 1,

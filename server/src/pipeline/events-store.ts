@@ -118,7 +118,9 @@ export async function prepareEvents(
 
 /**
  * Stores events once per (integration, externalId) (ON CONFLICT DO NOTHING), resolving identities
- * first; events of ignored people are acknowledged and discarded (event_skipped). Refreshes the
+ * first; events of ignored people are acknowledged and discarded (event_skipped). As the push's
+ * statement does, locks the events' person-integrations (activity_events has no foreign key) and
+ * stores only the events of those still there (the others count as duplicates). Refreshes the
  * daily rollups of the people who got new events.
  */
 export async function storeEvents(
@@ -139,13 +141,17 @@ export async function storeEvents(
     kind: string;
     timestamp: Date;
   }>(sql`
-    with ins as (
+    with r as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
+    ), locked as materialized (
+      select pi.id from person_integrations pi where pi.id in (select r.pi_id from r) order by pi.id for key share
+    ), ins as (
       insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                    timestamp, title, url, metadata)
       select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
              r.ts, r.title, r.url, r.metadata
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
+        from r where r.pi_id in (select id from locked)
       on conflict (integration_id, external_id) do nothing
       returning id, external_id, person_id, person_integration_id as pi_id, kind, timestamp
     )

@@ -217,7 +217,7 @@ describe('group commit of events pushes', () => {
         (w) => committer.submit(w),
       ),
     );
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([1, 'failed', 1, 0]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.created : 'failed'))).toEqual([1, 'failed', 1, 0]);
     // The group of four failed as a whole, then each was written alone: three single commits.
     expect(committer.stats()).toEqual({ batches: before.batches + 3, items: before.items + 3 });
     const stored = await t.deps.database.pool.query<{ external_id: string }>(

@@ -110,10 +110,18 @@ export const presenceInbox = pgTable('presence_inbox', {
 /**
  * Events stored by the push API whose blocks, rollups and identities the pump has not refreshed
  * yet (a bare heap like the presence inbox): the pump takes them out in the transaction that
- * applies them.
+ * applies them. Each row carries what the pump needs of its event, so the pump does not read the
+ * events again; statement triggers on activity_events (migration 0018) keep the rows in step: a
+ * deleted event's row goes, a moved event's row follows it.
  */
 export const eventInbox = pgTable('event_inbox', {
   eventId: uuid('event_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  integrationId: uuid('integration_id').notNull(),
+  personId: uuid('person_id').notNull(),
+  personIntegrationId: uuid('person_integration_id').notNull(),
+  kind: text('kind').notNull(),
+  timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
 });
 
 /**
@@ -174,12 +182,12 @@ export const activityBlocks = pgTable(
 );
 
 /**
- * Events of a source, once per (integration, externalId). Only person_integration_id keeps a foreign
- * key: every event row checked and share-locked its integration's row too (the same row for all of a
- * push's events, shared by concurrent pushes), about a fifth of the insert's cost. Deleting a
- * person-integration (and so its person or its integration, which cascade to it) still deletes its
- * events through that key, and statement-level triggers on integrations and people (migration 0015)
- * delete the events that name them, as their cascades did.
+ * Events of a source, once per (integration, externalId). No foreign keys: each one cost every event
+ * row a check and a share lock of the row it names (the same rows for all events of concurrent
+ * pushes, turned into multixacts). Statement-level triggers on integrations, people and
+ * person_integrations (migrations 0015 and 0017) delete the events that name deleted rows, as their
+ * cascades did, and the events push statement locks its pushes' person-integrations once (key share)
+ * and stores only the events of those that still exist (pipeline/events-push-commit.ts).
  */
 export const activityEvents = pgTable(
   'activity_events',
@@ -190,9 +198,8 @@ export const activityEvents = pgTable(
     integrationId: uuid('integration_id').notNull(),
     /** No foreign key (see above): a trigger on people deletes the events of deleted ones. */
     personId: uuid('person_id').notNull(),
-    personIntegrationId: uuid('person_integration_id')
-      .notNull()
-      .references(() => personIntegrations.id, { onDelete: 'cascade' }),
+    /** No foreign key (see above): a trigger on person_integrations deletes the events of deleted ones. */
+    personIntegrationId: uuid('person_integration_id').notNull(),
     externalId: text('external_id').notNull(),
     kind: text('kind').notNull(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),

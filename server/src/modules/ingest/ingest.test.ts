@@ -291,6 +291,33 @@ describe('POST /api/v1/events', () => {
     expect(await countsOf(integration.id, account.id)).toMatchObject({ events: 3, people: 1 });
   });
 
+  it('gives new events time-ordered ids (UUID version 7: the millisecond of the push, then random bits)', async () => {
+    const { integration, push } = await setup();
+    const before = Date.now();
+    const events = Array.from({ length: 30 }, (_, i) => ({
+      externalId: `v${i}`,
+      kind: 'k',
+      timestamp: minutesAgo(1),
+      personIdentifier: `dev-${i % 3}`,
+    }));
+    expect((await push('/api/v1/events', { timestamp: minutesAgo(0), source: 'ci', events })).json()).toMatchObject({
+      created: 30,
+    });
+    const after = Date.now();
+    const ids = (
+      await t.db.execute<{ id: string }>(
+        sql`select id::text from activity_events where integration_id = ${integration.id}`,
+      )
+    ).rows.map((r) => r.id);
+    expect(new Set(ids).size).toBe(30);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const ms = Number.parseInt(id.replace('-', '').slice(0, 12), 16);
+      expect(ms).toBeGreaterThanOrEqual(before);
+      expect(ms).toBeLessThanOrEqual(after);
+    }
+  });
+
   it('records the run, its debug events and the logged answer with the data, for pushes arriving together', async () => {
     const { account, integration, apiKey } = await setup();
     const call = client(t.app);
@@ -549,16 +576,17 @@ describe('metrics', () => {
 });
 
 describe('events of deleted integrations, people and person-integrations', () => {
+  const event = (id: string, who: string) => ({
+    externalId: id,
+    kind: 'k',
+    timestamp: minutesAgo(5),
+    personIdentifier: who,
+  });
+  const body = (events: object[]) => ({ timestamp: minutesAgo(0), source: 'ci', events });
+
   it('go with them, as a cascade would, even where an event names another person or integration', async () => {
     const { account, integration, apiKey, push } = await setup();
     const other = await createPushIntegration(t.deps, account.id);
-    const event = (id: string, who: string) => ({
-      externalId: id,
-      kind: 'k',
-      timestamp: minutesAgo(5),
-      personIdentifier: who,
-    });
-    const body = (events: object[]) => ({ timestamp: minutesAgo(0), source: 'ci', events });
     for (const [key, prefix] of [
       [apiKey, 'a'],
       [other.apiKey, 'b'],
@@ -628,5 +656,51 @@ describe('events of deleted integrations, people and person-integrations', () =>
     await t.db.delete(integrations).where(eq(integrations.id, integration.id));
     expect(await remaining()).toEqual(['b-p1-1', 'b-p1-2', 'b-p2-1', 'b-p2-2', 'b-p3-1', 'b-p3-2', 'b-p4-2']);
     expect(p3.person_id).not.toBe(p2.person_id);
+  });
+
+  it("discard a push's events whose person-integration is deleted while the push waits for it, and keep the rest", async () => {
+    const { account, integration, push } = await setup();
+    expect((await push('/api/v1/events', body([event('e1', 'dev-1')]))).json()).toMatchObject({ created: 1 });
+    const [gone] = (
+      await t.db.execute<{ id: string }>(sql`
+        select id from person_integrations where integration_id = ${integration.id} and external_id = 'dev-1'`)
+    ).rows as [{ id: string }];
+
+    // The deletion is under way (not committed) when the push looks dev-1 up: the push finds it, then
+    // its statement waits for the deletion, which commits before the events are written.
+    const deleting = await t.deps.database.pool.connect();
+    try {
+      await deleting.query('begin');
+      await deleting.query('delete from person_integrations where id = $1', [gone.id]);
+      const answer = push(
+        '/api/v1/events',
+        body([event('e2', 'dev-1'), event('e3', 'dev-1'), event('e4', 'dev-2'), event('e4', 'dev-2')]),
+      );
+      for (let waited = 0; ; waited += 20) {
+        const waiting = await t.db.execute<{ n: number }>(sql`
+          select count(*)::int as n from pg_stat_activity
+           where wait_event_type = 'Lock' and query like '%insert into activity_events%'`);
+        if ((waiting.rows[0]?.n ?? 0) > 0) break;
+        if (waited > 5_000) throw new Error('the push never waited for the deletion');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await deleting.query('commit');
+      const res = await answer;
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, created: 1, duplicates: 1, skipped: 2 });
+    } finally {
+      deleting.release();
+    }
+    const stored = await t.db.execute<{ external_id: string; known: boolean }>(sql`
+      select e.external_id, exists (select 1 from person_integrations pi where pi.id = e.person_integration_id) as known
+        from activity_events e where e.account_id = ${account.id} order by e.external_id`);
+    expect(stored.rows).toEqual([{ external_id: 'e4', known: true }]);
+    const waiting = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from event_inbox i left join activity_events e on e.id = i.event_id
+       where e.id is null or e.account_id = ${account.id}`);
+    expect(waiting.rows[0]?.n).toBe(0);
+    const logged = await t.db.execute<{ response: string }>(sql`
+      select response from api_calls where integration_id = ${integration.id} order by created_at desc limit 1`);
+    expect(JSON.parse(logged.rows[0]?.response ?? '{}')).toMatchObject({ created: 1, duplicates: 1, skipped: 2 });
   });
 });

@@ -171,7 +171,7 @@ export async function ingestEvents(
     const apiCall = call
       ? apiCallRow({ ...call, statusCode: 200, durationMs: call.elapsedMs(), response: null })
       : null;
-    const created = await eventsPushCommitter(deps.database.pool).submit({
+    const { created, gone } = await eventsPushCommitter(deps.database.pool).submit({
       integration,
       rows,
       duplicates,
@@ -183,8 +183,9 @@ export async function ingestEvents(
     const answer: EventsPushResult = {
       success: true,
       created,
-      duplicates: duplicates + rows.length - created,
-      skipped,
+      duplicates: duplicates + rows.length - gone - created,
+      // Events of a person-integration deleted while the push was on its way are discarded too.
+      skipped: skipped + gone,
       runId: run.id,
     };
     return answer;
