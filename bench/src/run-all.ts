@@ -14,6 +14,8 @@ const INTEGRATIONS = Number(process.env.BENCH_KEYS ?? 1);
 const TEAM = Number(process.env.BENCH_TEAM ?? 1000);
 /** BENCH_ONLY=presence: the raw insert and the presence phases only, for comparing presence changes. */
 const PRESENCE_ONLY = process.env.BENCH_ONLY === 'presence';
+/** BENCH_ONLY=events: the raw insert and the events phases only, for comparing events changes. */
+const EVENTS_ONLY = process.env.BENCH_ONLY === 'events';
 const TARGETS = { presenceRatio: 0.25, eventsRatio: 0.1, p99Half: 100, p99Saturated: 250, drainMs: 2000 };
 
 interface Row {
@@ -173,6 +175,24 @@ function sampleInbox(env: BenchEnvironment) {
   };
 }
 
+/** The events pushes, saturated then at half that rate, with the engine's lag and the statements of each. */
+async function eventsPhases(env: BenchEnvironment) {
+  const eventBody = eventBodies(env.keys, TEAM);
+  const events = await load(env, 'POST /api/v1/events (100 events), saturated', '/api/v1/events', eventBody);
+  const eventsLag = await engineLag(env);
+  const statements = [await statementReport(env.pool, 'events saturated, until the inbox was applied')];
+  const eventsHalfRate = Math.max(1, Math.round(events.requestsPerSecond / 2));
+  const eventsSteady = await load(
+    env,
+    `POST /api/v1/events at half that rate (${eventsHalfRate}/s)`,
+    '/api/v1/events',
+    eventBody,
+    eventsHalfRate,
+  );
+  statements.push(await statementReport(env.pool, 'events at half rate'));
+  return { events, eventsSteady, eventsLag, statements };
+}
+
 async function main() {
   const env = await startBenchEnvironment(INTEGRATIONS, {
     // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" to profile the server under load
@@ -183,6 +203,18 @@ async function main() {
     // The raw insert first, on the empty database, as the ceiling the pushes are compared with.
     const raw = await rawInsert(env);
     loads.push(loadavg()[0] ?? 0);
+    if (EVENTS_ONLY) {
+      const report = await eventsPhases(env);
+      loads.push(loadavg()[0] ?? 0);
+      printTable([report.events, report.eventsSteady, raw]);
+      console.log(
+        `\nLoad average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}. Events ` +
+          `${((report.events.itemsPerSecond / raw.itemsPerSecond) * 100).toFixed(1)}% of raw; ${report.eventsLag.waiting} ` +
+          `waited in the event inbox when the saturated load stopped, all applied ${report.eventsLag.catchUpMs} ms later.`,
+      );
+      for (const statement of report.statements) if (statement) console.log(statement);
+      return;
+    }
     const sampler = sampleInbox(env);
     const presenceBody = presenceBodies(env.keys, TEAM);
     const presence = await load(env, 'POST /api/v1/presence (100 users), saturated', '/api/v1/presence', presenceBody);
@@ -212,20 +244,9 @@ async function main() {
       for (const report of statements) if (report) console.log(report);
       return;
     }
-    const eventBody = eventBodies(env.keys, TEAM);
-    const events = await load(env, 'POST /api/v1/events (100 events), saturated', '/api/v1/events', eventBody);
-    const eventsLag = await engineLag(env);
-    statements.push(await statementReport(env.pool, 'events saturated, until the inbox was applied'));
-    const eventsHalfRate = Math.max(1, Math.round(events.requestsPerSecond / 2));
-    const eventsSteady = await load(
-      env,
-      `POST /api/v1/events at half that rate (${eventsHalfRate}/s)`,
-      '/api/v1/events',
-      eventBody,
-      eventsHalfRate,
-    );
+    const { events, eventsSteady, eventsLag, statements: eventStatements } = await eventsPhases(env);
     loads.push(loadavg()[0] ?? 0);
-    statements.push(await statementReport(env.pool, 'events at half rate'));
+    statements.push(...eventStatements);
     printTable([presence, steady, events, eventsSteady, raw]);
     console.log(
       `\nLoad average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}. ` +
