@@ -29,33 +29,40 @@ export interface EventsPushWrite {
  * too), with the new ones in the event inbox (what the pump needs of them); each push's run record with its debug events
  * (event_created for its first new events, integration_complete with its count), its API call log
  * row with the answer, and each integration's last_run_at. Answers each push's count of new events.
- * The events go as arrays ($1 to $9), a push's integration and account once per push ($10, $11,
- * indexed by $1); the pushes ($12) and their debug events so far ($13) as JSON; the group's distinct
- * person-integrations ($14); the events' ids ($15, time-ordered: see `timeOrderedIds`).
+ * The events go as arrays ($1 to $8), a push's integration and account once per push ($9, $10,
+ * indexed by $1); the pushes ($11) and their debug events so far ($12) as JSON; the group's distinct
+ * person-integrations ($13); the events' ids ($14, time-ordered: see `timeOrderedIds`).
  *
  * activity_events has no foreign keys: the group's person-integrations are locked once (key share,
  * in id order, before any event is written) instead of once per event, and only the events of those
  * still there are stored. A person-integration deleted before the lock loses its events (counted
  * as skipped, `gone`); one deleted after waits for this statement, and its trigger then deletes the
  * events stored here.
+ *
+ * The events take their person from that lock, not from the push's identity lookup, which may come
+ * from this process's cache (identity-cache.ts): a person-integration merged into another person
+ * since stores its events under the person it has now, and one whose person is ignored now has its
+ * events counted out as `gone` too.
  */
 const EVENTS_GROUP_SQL = `
 with src as (
-  select r.ord, r.n, ($10::uuid[])[r.n] as integration_id, ($11::uuid[])[r.n] as account_id, r.id, r.person_id,
-         r.pi_id, r.external_id, r.kind, r.ts, r.title, r.url, r.metadata
-    from unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::timestamptz[], $7::text[],
-                $8::text[], $9::jsonb[], $15::uuid[]) with ordinality
-      as r(n, person_id, pi_id, external_id, kind, ts, title, url, metadata, id, ord)
+  select r.ord, r.n, ($9::uuid[])[r.n] as integration_id, ($10::uuid[])[r.n] as account_id, r.id, r.pi_id,
+         r.external_id, r.kind, r.ts, r.title, r.url, r.metadata
+    from unnest($1::int[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[],
+                $8::jsonb[], $14::uuid[]) with ordinality
+      as r(n, pi_id, external_id, kind, ts, title, url, metadata, id, ord)
 ), locked as materialized (
-  select count(*)::int as n, coalesce(array_agg(l.id), '{}') as ids
-    from (select pi.id from person_integrations pi where pi.id = any($14::uuid[]) order by pi.id for key share) l
+  select pi.id, pi.person_id
+    from person_integrations pi join people p on p.id = pi.person_id
+   where pi.id = any($13::uuid[]) and p.status <> 'ignored'
+   order by pi.id
+     for key share of pi
 ), ins as (
   insert into activity_events (id, account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                timestamp, title, url, metadata)
-  select s.id, s.account_id, s.integration_id, s.person_id, s.pi_id, s.external_id, s.kind, s.ts, s.title, s.url,
+  select s.id, s.account_id, s.integration_id, l.person_id, s.pi_id, s.external_id, s.kind, s.ts, s.title, s.url,
          s.metadata
-    from src s
-   where (select n from locked) = cardinality($14::uuid[]) or s.pi_id = any((select ids from locked)::uuid[])
+    from src s join locked l on l.id = s.pi_id
    order by s.ord
   on conflict (integration_id, external_id) do nothing
   returning id, account_id, integration_id, external_id, person_id, person_integration_id, kind, timestamp
@@ -69,14 +76,14 @@ with src as (
 ), gone as (
   select s.n, count(*)::int as n_gone
     from src s
-   where (select n from locked) < cardinality($14::uuid[]) and not s.pi_id = any((select ids from locked)::uuid[])
+   where not exists (select 1 from locked l where l.id = s.pi_id)
    group by s.n
 ), pushes as (
   select p.n, p.id, p.integration_id, p.account_id, p.trigger, p.started_at, p.finished_at, p.duration_ms,
          p.people_found, p.rows - coalesce(g.n_gone, 0) as rows, p.duplicates,
          p.skipped + coalesce(g.n_gone, 0) as skipped, coalesce(g.n_gone, 0) as gone, p.detailed, p.logged,
          p.method, p.endpoint, p.call_ms, p.payload, (select count(*)::int from made m where m.n = p.n) as created
-    from jsonb_to_recordset($12::jsonb) as p(n int, id uuid, integration_id uuid, account_id uuid, trigger text,
+    from jsonb_to_recordset($11::jsonb) as p(n int, id uuid, integration_id uuid, account_id uuid, trigger text,
          started_at timestamptz, finished_at timestamptz, duration_ms int, people_found int, rows int,
          duplicates int, skipped int, detailed int, logged boolean, method text, endpoint text, call_ms int,
          payload text)
@@ -93,7 +100,7 @@ with src as (
   select d.run_id, d.event, d.ts, d.dur, d.details
     from (
       select e.run_id, e.event, e.ts, e.dur, e.details, 0 as part, e.seq
-        from jsonb_to_recordset($13::jsonb) as e(run_id uuid, event text, ts timestamptz, dur int, details jsonb,
+        from jsonb_to_recordset($12::jsonb) as e(run_id uuid, event text, ts timestamptz, dur int, details jsonb,
              seq int)
       union all
       select p.id, 'event_created', p.finished_at, null,
@@ -131,7 +138,7 @@ select p.n, p.created, p.gone from pushes p`;
 export interface EventsPushOutcome {
   /** New events stored. */
   created: number;
-  /** Events not stored because their person-integration was deleted before the statement. */
+  /** Events not stored because their person-integration was deleted, or its person ignored, before the statement. */
   gone: number;
 }
 
@@ -157,7 +164,6 @@ export function timeOrderedIds(count: number): string[] {
 /** Writes a group of events pushes in one statement; answers what it did with each push's events. */
 export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]): Promise<EventsPushOutcome[]> {
   const rowPush: number[] = [];
-  const person: string[] = [];
   const pi: string[] = [];
   const externalId: string[] = [];
   const kind: string[] = [];
@@ -174,7 +180,6 @@ export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]
     const n = i + 1;
     for (const r of w.rows) {
       rowPush.push(n);
-      person.push(r.person_id);
       pi.push(r.pi_id);
       pis.add(r.pi_id);
       externalId.push(r.external_id);
@@ -212,11 +217,10 @@ export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]
     });
   });
   const result = await pool.query<{ n: number; created: number; gone: number }>({
-    name: 'events_push_group_v4',
+    name: 'events_push_group_v5',
     text: EVENTS_GROUP_SQL,
     values: [
       arrayLiteral(rowPush),
-      arrayLiteral(person),
       arrayLiteral(pi),
       externalId,
       kind,

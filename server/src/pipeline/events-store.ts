@@ -20,7 +20,8 @@ export interface StoreEventsResult {
 export interface PrepareEventsOptions {
   /**
    * For events written behind the answer (the push API): the identities' refresh is left to the
-   * pump, and the identity lookup is grouped with concurrent callers' on `pool`.
+   * pump, and known identities come from this process's cache, its misses looked up with concurrent
+   * callers' on `pool`. The push's statement takes each event's person again (events-push-commit.ts).
    */
   behind?: { pool: pg.Pool };
 }
@@ -75,7 +76,7 @@ export async function prepareEvents(
     tx,
     integration,
     [...latestByPerson].map(([personIdentifier, { seenAt, name }]) => ({ personIdentifier, seenAt, name })),
-    options.behind ? { deferRefresh: true, pool: options.behind.pool } : {},
+    options.behind ? { deferRefresh: true, pool: options.behind.pool, cached: true } : {},
   );
   run?.debug('person_lookup', {
     people: identities.size,

@@ -2,17 +2,19 @@ import type pg from 'pg';
 import { WriteWatch } from '../lib/write-watch.ts';
 import { type KnownIdentityRow, knownIdentityLookup } from './identity-lookup.ts';
 
-/** How long this process reuses a known identity that a presence push looked up (docs/decisions.md). */
+/** How long this process reuses a known identity that a push looked up (docs/decisions.md). */
 export const IDENTITY_CACHE_MS = 2_000;
 /** Entries kept at most; past it the cache starts empty again. */
 const IDENTITY_CACHE_MAX = 100_000;
 
 /**
- * Known identities of presence pushes, reused by the same process's next pushes for IDENTITY_CACHE_MS:
- * a team reporting every minute asks for the same people on every push. What a stale entry can do is
- * bounded: the pump reads each person again when it applies the samples (and drops those of people
- * ignored or deleted since), so an entry only decides the push's answer (accepted or skipped) and
- * whether an identifier counts as known. Ignored people are never kept, so samples of a person no
+ * Known identities of presence and events pushes, reused by the same process's next pushes for
+ * IDENTITY_CACHE_MS: a team reporting every minute asks for the same people on every push. What a
+ * stale entry can do is bounded: the pump reads each person again when it applies the samples (and
+ * drops those of people ignored or deleted since), and an events push's statement takes each event's
+ * person from the person-integration it locks (and drops those of people ignored or deleted since),
+ * so an entry only decides a presence push's answer (accepted or skipped) and whether an identifier
+ * counts as known. Ignored people are never kept, so samples of a person no
  * longer ignored are never refused. Writes made through this process's API (other than the push API)
  * empty the cache as they end, and lookups made while one runs keep nothing: a change made here is
  * seen at once; one made by another process within IDENTITY_CACHE_MS.

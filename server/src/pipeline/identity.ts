@@ -205,7 +205,8 @@ export async function refreshIdentities(tx: DbOrTx, refreshes: IdentityRefresh[]
  * sightings to the presence pump, which refreshes them with the samples. With `pool` as well, the
  * first lookup is grouped with the concurrent callers' (one statement for the group); with `cached`
  * too, known identities come from this process's short-lived cache (identity-cache.ts says what keeps
- * that safe: presence pushes only, whose pump reads each person again).
+ * that safe: push API callers only, whose pump, or for events the push's own statement, reads each
+ * person again).
  */
 export async function resolveIdentities(
   tx: DbOrTx,

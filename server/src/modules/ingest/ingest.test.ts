@@ -410,6 +410,81 @@ describe('POST /api/v1/events', () => {
   });
 });
 
+describe('known identities reused by events pushes', () => {
+  const event = (id: string, who: string) => ({
+    externalId: id,
+    kind: 'k',
+    timestamp: minutesAgo(5),
+    personIdentifier: who,
+  });
+  const body = (events: object[]) => ({ timestamp: minutesAgo(0), source: 'ci', events });
+  /** An integration whose pushes have looked dev-1 up once (the process now keeps it). */
+  async function known() {
+    const { account, integration, push } = await setup();
+    expect((await push('/api/v1/events', body([event('e1', 'dev-1')]))).json()).toMatchObject({ created: 1 });
+    expect((await push('/api/v1/events', body([event('e2', 'dev-1')]))).json()).toMatchObject({ created: 1 });
+    const [pi] = (
+      await t.db.execute<{ id: string; person_id: string }>(sql`
+        select id, person_id from person_integrations where integration_id = ${integration.id} and external_id = 'dev-1'`)
+    ).rows as [{ id: string; person_id: string }];
+    return { account, integration, push, pi };
+  }
+  const personOfEvents = async (accountId: string) =>
+    (
+      await t.db.execute<{ external_id: string; person_id: string }>(sql`
+        select external_id, person_id from activity_events where account_id = ${accountId} order by external_id`)
+    ).rows;
+
+  it('store the events of a person-integration merged into another person elsewhere under that person', async () => {
+    const { account, push, pi } = await known();
+    expect((await push('/api/v1/events', body([event('x1', 'dev-2')]))).json()).toMatchObject({ created: 1 });
+    const [target] = (
+      await t.db.execute<{ person_id: string }>(sql`
+        select person_id from activity_events where account_id = ${account.id} and external_id = 'x1'`)
+    ).rows as [{ person_id: string }];
+    // As another process would merge dev-1's person into dev-2's: straight in the database.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update activity_events set person_id = ${target.person_id} where person_id = ${pi.person_id}`,
+      );
+      await tx.execute(
+        sql`update person_integrations set person_id = ${target.person_id} where person_id = ${pi.person_id}`,
+      );
+      await tx.execute(sql`delete from people where id = ${pi.person_id}`);
+    });
+    const res = await push('/api/v1/events', body([event('e3', 'dev-1'), event('e4', 'dev-1')]));
+    expect(res.json()).toMatchObject({ success: true, created: 2, duplicates: 0, skipped: 0 });
+    expect(await personOfEvents(account.id)).toEqual(
+      ['e1', 'e2', 'e3', 'e4', 'x1'].map((external_id) => ({ external_id, person_id: target.person_id })),
+    );
+    const debug = await t.db
+      .select({ event: integrationRunEvents.event, details: integrationRunEvents.details })
+      .from(integrationRunEvents)
+      .where(eq(integrationRunEvents.runId, res.json().runId));
+    expect(debug.filter((d) => d.event === 'event_created').map((d) => d.details)).toEqual([
+      { externalId: 'e3', personId: target.person_id },
+      { externalId: 'e4', personId: target.person_id },
+    ]);
+    const waiting = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from event_inbox where account_id = ${account.id}`);
+    expect(waiting.rows[0]?.n).toBe(0);
+    // The round counted e3 and e4 for the person they are stored under (this merge, unlike the app's,
+    // does not recompute the target's days, so e1 and e2 are not counted there).
+    const days = await t.db.execute<{ person_id: string; events: number }>(sql`
+      select person_id, sum(events)::int as events from person_daily_rollups
+       where account_id = ${account.id} group by person_id`);
+    expect(days.rows).toEqual([{ person_id: target.person_id, events: 3 }]);
+  });
+
+  it('skip the events of a person ignored elsewhere and store none of them', async () => {
+    const { account, push, pi } = await known();
+    await t.db.update(people).set({ status: 'ignored' }).where(eq(people.id, pi.person_id));
+    const res = await push('/api/v1/events', body([event('e3', 'dev-1'), event('y1', 'dev-2')]));
+    expect(res.json()).toMatchObject({ success: true, created: 1, duplicates: 0, skipped: 1 });
+    expect((await personOfEvents(account.id)).map((e) => e.external_id)).toEqual(['e1', 'e2', 'y1']);
+  });
+});
+
 describe('ignored people', () => {
   it('acknowledges and discards their samples and events (event_skipped)', async () => {
     const { account, integration, push } = await setup();
