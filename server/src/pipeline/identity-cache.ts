@@ -20,8 +20,10 @@ const IDENTITY_CACHE_MAX = 100_000;
  * seen at once; one made by another process within IDENTITY_CACHE_MS.
  */
 export class KnownIdentityCache {
-  private entries = new Map<string, { row: KnownIdentityRow; until: number }>();
-  private writes = new WriteWatch(() => this.entries.clear());
+  /** By integration, then identifier: a lookup makes no key string (a push looks up 100 at a time). */
+  private entries = new Map<string, Map<string, { row: KnownIdentityRow; until: number }>>();
+  private size = 0;
+  private writes = new WriteWatch(() => this.clear());
 
   constructor(private readonly lookUp: (integrationId: string, identifiers: string[]) => Promise<KnownIdentityRow[]>) {}
 
@@ -34,10 +36,11 @@ export class KnownIdentityCache {
   async find(integrationId: string, identifiers: string[]): Promise<KnownIdentityRow[]> {
     if (!this.writes.idle) return this.lookUp(integrationId, identifiers);
     const now = Date.now();
+    const known = this.entries.get(integrationId);
     const rows: KnownIdentityRow[] = [];
     const misses: string[] = [];
     for (const identifier of identifiers) {
-      const hit = this.entries.get(keyOf(integrationId, identifier));
+      const hit = known?.get(identifier);
       if (hit && hit.until > now) rows.push(hit.row);
       else misses.push(identifier);
     }
@@ -45,17 +48,28 @@ export class KnownIdentityCache {
     const mark = this.writes.mark();
     const found = await this.lookUp(integrationId, misses);
     const keep = this.writes.unchangedSince(mark);
-    if (keep && this.entries.size + found.length > IDENTITY_CACHE_MAX) this.entries.clear();
+    if (keep && this.size + found.length > IDENTITY_CACHE_MAX) this.clear();
     const until = Date.now() + IDENTITY_CACHE_MS;
+    let into = keep ? this.entries.get(integrationId) : undefined;
     for (const row of found) {
       rows.push(row);
-      if (keep && row.status !== 'ignored') this.entries.set(keyOf(integrationId, row.external_id), { row, until });
+      if (!keep || row.status === 'ignored') continue;
+      if (!into) {
+        into = new Map();
+        this.entries.set(integrationId, into);
+      }
+      const before = into.size;
+      into.set(row.external_id, { row, until });
+      this.size += into.size - before;
     }
     return rows;
   }
-}
 
-const keyOf = (integrationId: string, identifier: string) => `${integrationId}\n${identifier}`;
+  private clear(): void {
+    this.entries.clear();
+    this.size = 0;
+  }
+}
 
 const caches = new WeakMap<pg.Pool, KnownIdentityCache>();
 
