@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../core/context.ts';
 import { type ApiCallContext, insertApiCall } from '../../pipeline/api-call-log.ts';
 
@@ -6,8 +6,27 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set once the call's log row was written with the data (in the same transaction). */
     apiCallLogged: boolean;
+    /** The JSON body as the client sent it, for the API call log. */
+    jsonText: string | null;
   }
 }
+
+/**
+ * JSON bodies of the push API are parsed as everywhere (Fastify's parser, prototype poisoning
+ * refused), and their text is kept: the API call log stores what the client sent, without
+ * serialising the parsed body again.
+ */
+export function keepJsonText(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.decorateRequest('jsonText', null);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.jsonText = body as string;
+    parse(request, body as string, done);
+  });
+}
+
+const payloadOf = (request: FastifyRequest) => request.jsonText || request.body;
 
 export function apiCallContextOf(request: FastifyRequest, reply: FastifyReply): ApiCallContext | undefined {
   const integration = request.pushIntegration;
@@ -16,7 +35,7 @@ export function apiCallContextOf(request: FastifyRequest, reply: FastifyReply): 
     integration,
     method: request.method,
     endpoint: request.routeOptions.url ?? request.url,
-    payload: request.body,
+    payload: payloadOf(request),
     elapsedMs: () => reply.elapsedTime,
     markLogged: () => {
       request.apiCallLogged = true;
@@ -39,7 +58,7 @@ export function logApiCall(deps: AppDeps) {
         endpoint: request.routeOptions.url ?? request.url,
         statusCode: reply.statusCode,
         durationMs: reply.elapsedTime,
-        payload: request.body,
+        payload: payloadOf(request),
         response: payload,
       });
     } catch (err) {

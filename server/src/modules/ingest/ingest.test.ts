@@ -519,13 +519,14 @@ describe('ignored people', () => {
 describe('API call log and rate limit', () => {
   it('logs every call with a known key, refused ones included, truncated to 4 KB', async () => {
     const { integration, push } = await setup();
+    const presenceAt = minutesAgo(1);
     await push('/api/v1/presence', {
-      timestamp: minutesAgo(1),
+      timestamp: presenceAt,
       source: 's',
       users: [{ personIdentifier: 'a', status: 'online' }],
     });
     await push('/api/v1/presence', { timestamp: 'bad', source: 's', users: [] });
-    await push('/api/v1/events', {
+    const events = {
       timestamp: minutesAgo(1),
       source: 'y'.repeat(90),
       events: Array.from({ length: 100 }, (_, i) => ({
@@ -534,7 +535,8 @@ describe('API call log and rate limit', () => {
         timestamp: minutesAgo(2),
         personIdentifier: 'a',
       })),
-    });
+    };
+    await push('/api/v1/events', events);
     const calls = await t.db
       .select()
       .from(apiCalls)
@@ -545,9 +547,40 @@ describe('API call log and rate limit', () => {
       ['POST', '/api/v1/presence', 400],
       ['POST', '/api/v1/events', 200],
     ]);
-    expect(calls[2]?.payload?.length).toBeLessThanOrEqual(4096);
+    expect(calls[0]?.payload).toBe(
+      JSON.stringify({ timestamp: presenceAt, source: 's', users: [{ personIdentifier: 'a', status: 'online' }] }),
+    );
+    expect(calls[2]?.payload).toBe(`${JSON.stringify(events).slice(0, 4095)}…`);
     expect(calls[1]?.response).toContain('VALIDATION_FAILED');
     expect(await pruneApiCalls(t.db)).toEqual({ deleted: 0 });
+  });
+
+  it('logs a body as the client wrote it: spacing kept, a malformed body too', async () => {
+    const { integration, apiKey } = await setup();
+    const send = (payload: string) =>
+      client(t.app)({
+        method: 'POST',
+        url: '/api/v1/presence',
+        headers: { ...bearer(apiKey), 'content-type': 'application/json' },
+        payload,
+      });
+    const spaced = `{\n  "timestamp": "${minutesAgo(1)}",\n  "source": "s",\n  "users": [{ "personIdentifier": "a", "status": "online" }]\n}`;
+    expect((await send(spaced)).statusCode).toBe(200);
+    const broken = await send('{"timestamp": "2025-03-14T09:30:00Z", "users": [');
+    expect(broken.statusCode).toBe(400);
+    const proto = await send('{"source": "s", "__proto__": {"x": 1}}');
+    expect(proto.statusCode).toBe(400);
+    await t.deps.presence.settled();
+    const calls = await t.db
+      .select()
+      .from(apiCalls)
+      .where(eq(apiCalls.integrationId, integration.id))
+      .orderBy(apiCalls.id);
+    expect(calls.map((c) => [c.statusCode, c.payload])).toEqual([
+      [200, spaced],
+      [400, '{"timestamp": "2025-03-14T09:30:00Z", "users": ['],
+      [400, '{"source": "s", "__proto__": {"x": 1}}'],
+    ]);
   });
 
   it('answers 429 past the per-key rate, across requests, with Retry-After', async () => {

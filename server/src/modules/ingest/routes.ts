@@ -9,7 +9,7 @@ import {
   presencePushResult,
 } from '@overlap/contract/ingest';
 import type { AreaPlugin } from '../area.ts';
-import { apiCallContextOf, logApiCall } from './api-call-hooks.ts';
+import { apiCallContextOf, keepJsonText, logApiCall } from './api-call-hooks.ts';
 import { authenticatePush, type PushIntegration } from './authenticate.ts';
 import { presenceBodyValidator } from './presence-body.ts';
 import { activateIntegration, ingestEvents, ingestPresence } from './service.ts';
@@ -30,6 +30,7 @@ be at most 5 minutes in the future. A refused request (4xx) stores nothing.`;
 const ingestRoutes: AreaPlugin = async (app, { deps }) => {
   app.decorateRequest('pushIntegration', null);
   app.decorateRequest('apiCallLogged', false);
+  keepJsonText(app);
   const hooks = {
     onRequest: authenticatePush(deps),
     onSend: logApiCall(deps),
