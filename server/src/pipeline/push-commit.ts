@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { arrayLiteral } from '../db/uuid-array.ts';
 import type { ApiCallRow } from './api-call-log.ts';
 import { type Batcher, batcherPerOwner } from './group-batcher.ts';
 import type { InboxEntry } from './presence-inbox.ts';
@@ -24,8 +25,9 @@ export const GROUP_WINDOW_MS = 2;
  * and each integration's last_run_at. Autocommitted: one commit, one WAL flush for the group.
  * The samples go as arrays, one element per sample ($4 to $8), and what a push's samples share
  * (account, integration, instant) once per push ($9 to $11, indexed by $4): fewer bytes to send
- * and no JSON object per sample to build and parse. Each push becomes one inbox row holding its
- * samples as arrays, instead of a row per sample.
+ * and no JSON object per sample to build and parse. Arrays of values that never need quoting (ids,
+ * numbers, statuses, instants) go as one literal each; timezones and details through the driver.
+ * Each push becomes one inbox row holding its samples as arrays, instead of a row per sample.
  */
 const GROUP_SQL = `
 with inbox as (
@@ -67,9 +69,9 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
   const rowStatus: string[] = [];
   const rowTz: (string | null)[] = [];
   const rowDetails: (string | null)[] = [];
-  const pushAccount: (string | null)[] = [];
-  const pushIntegration: (string | null)[] = [];
-  const pushAt: (string | null)[] = [];
+  const pushAccount: string[] = [];
+  const pushIntegration: string[] = [];
+  const pushAt: string[] = [];
   // A push's rows share account, integration and instant (one Date object); rows that don't get their
   // own entry. The key is only made when a row differs from the one before.
   const shared = new Map<string, number>();
@@ -104,14 +106,14 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
       JSON.stringify(writes.map((w) => w.run)),
       JSON.stringify(writes.flatMap((w) => w.runEvents)),
       JSON.stringify(writes.flatMap((w) => (w.apiCall ? [w.apiCall] : []))),
-      rowPush,
-      rowPi,
-      rowStatus,
+      arrayLiteral(rowPush),
+      arrayLiteral(rowPi),
+      arrayLiteral(rowStatus),
       rowTz,
       rowDetails,
-      pushAccount,
-      pushIntegration,
-      pushAt,
+      arrayLiteral(pushAccount),
+      arrayLiteral(pushIntegration),
+      arrayLiteral(pushAt),
     ],
   });
 }
