@@ -105,7 +105,8 @@ export const isActive = (status: PresenceStatus): boolean => ACTIVE_STATUSES.has
 export function normaliseSamples(samples: readonly Sample[]): Sample[] {
   // Usually already so (a source's samples arrive in time order, one per instant): a copy will do.
   let ordered = true;
-  for (let i = 1; i < samples.length && ordered; i++) ordered = (samples[i] as Sample).at > (samples[i - 1] as Sample).at;
+  for (let i = 1; i < samples.length && ordered; i++)
+    ordered = (samples[i] as Sample).at > (samples[i - 1] as Sample).at;
   if (ordered) return samples.slice();
   const byAt = new Map<number, PresenceStatus>();
   for (const s of samples) {
