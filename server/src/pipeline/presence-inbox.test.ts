@@ -131,18 +131,20 @@ describe('presence inbox', () => {
     const { members, entry } = await team(1);
     const member = members[0] as (typeof members)[number];
     await enqueue([
-      { ...entry(member, 20, 'offline'), timezone: 'Asia/Tokyo' },
+      { ...entry(member, 25, 'offline'), timezone: null },
+      { ...entry(member, 20, 'offline'), timezone: 'Asia/Tokyo', details: { floor: 3, team: 'platform' } },
       entry(member, 10, 'online'),
-      { ...entry(member, 15, 'online'), details: { team: 'core' } },
+      { ...entry(member, 15, 'online'), details: { team: 'core', desk: 'B2' } },
     ]);
     const result = await drainAll();
-    expect(result.applied).toBe(3);
+    expect(result.applied).toBe(4);
     const [person] = await t.db.select().from(people).where(eq(people.id, member.personId));
+    // The newest timezone reported, and every sighting's details merged in time order.
     expect(person).toMatchObject({
       isOnline: false,
-      lastSeenAt: new Date(T0 + 20 * MIN),
+      lastSeenAt: new Date(T0 + 25 * MIN),
       timezoneAutomatic: 'Asia/Tokyo',
-      details: { team: 'core' },
+      details: { team: 'platform', desk: 'B2', floor: 3 },
     });
     const [pi] = await t.db
       .select()

@@ -66,40 +66,6 @@ interface TakenPush extends Record<string, unknown> {
   details_list: (Record<string, unknown> | null)[];
 }
 
-/** One taken sample. */
-interface TakenRow {
-  account_id: string;
-  integration_id: string;
-  pi: string;
-  /** Shared by the samples of a push. */
-  at: Date;
-  at_ms: number;
-  status: PresenceStatus;
-  timezone: string | null;
-  details: Record<string, unknown> | null;
-}
-
-/** The samples of the taken pushes, in time order (pushes of the same instant in the order taken). */
-function samplesOf(pushes: TakenPush[]): TakenRow[] {
-  const rows: TakenRow[] = [];
-  for (const p of [...pushes].sort((a, b) => a.at_ms - b.at_ms)) {
-    const at = new Date(p.at_ms);
-    for (let k = 0; k < p.pis.length; k++) {
-      rows.push({
-        account_id: p.account_id,
-        integration_id: p.integration_id,
-        pi: p.pis[k] as string,
-        at,
-        at_ms: p.at_ms,
-        status: p.statuses[k] as PresenceStatus,
-        timezone: p.timezones[k] ?? null,
-        details: p.details_list[k] ?? null,
-      });
-    }
-  }
-  return rows;
-}
-
 interface IdentityRow extends Record<string, unknown> {
   pi: string;
   person_id: string;
@@ -134,29 +100,6 @@ async function lockIdentities(tx: DbOrTx, pis: string[]): Promise<Map<string, Id
 }
 
 /**
- * The newest sighting of each person-integration, with every sighting's details merged in time order
- * (`taken` is in time order: samplesOf keeps the order of the pushes, sorted by their instant).
- */
-function newestSightings(taken: TakenRow[], identities: Map<string, IdentityRow>): IdentityRefresh[] {
-  const byPi = new Map<string, IdentityRefresh>();
-  for (const row of taken) {
-    const identity = identities.get(row.pi);
-    if (!identity || identity.person_status === 'ignored') continue;
-    const prev = byPi.get(row.pi);
-    byPi.set(row.pi, {
-      personId: identity.person_id,
-      personIntegrationId: row.pi,
-      isOnline: ACTIVE_STATUSES.has(row.status),
-      seenAt: row.at,
-      status: row.status,
-      timezone: row.timezone ?? prev?.timezone ?? null,
-      details: row.details || prev?.details ? { ...prev?.details, ...row.details } : null,
-    });
-  }
-  return [...byPi.values()];
-}
-
-/**
  * Applies about `limit` (INBOX_BATCH) samples, whole pushes, in one transaction: takes them out of the inbox, locks their
  * people, refreshes lastSeenAt/isOnline/status/timezone once per person-integration, and runs the
  * block engine (samples, blocks, rollups) once for all their integrations. Samples of people ignored since the push,
@@ -185,26 +128,63 @@ export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH
       returning account_id, integration_id, (extract(epoch from at) * 1000)::float8 as at_ms,
                 array_to_json(person_integration_ids) as pis, array_to_json(statuses) as statuses,
                 array_to_json(timezones) as timezones, array_to_json(details_list) as details_list`);
-    const taken = samplesOf(pushes.rows);
-    if (taken.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
-
-    const identities = await lockIdentities(tx, [...new Set(taken.map((r) => r.pi))]);
-    await refreshIdentities(tx, newestSightings(taken, identities));
-
-    const byIntegration = new Map<string, { accountId: string; samples: PresenceSampleInput[] }>();
-    for (const row of taken) {
-      const identity = identities.get(row.pi);
-      if (!identity || identity.person_status === 'ignored') continue;
-      const entry = byIntegration.get(row.integration_id) ?? { accountId: row.account_id, samples: [] };
-      entry.samples.push({
-        personIntegrationId: row.pi,
-        personId: identity.person_id,
-        at: row.at,
-        status: row.status,
-        timezone: identity.timezone_manual ?? row.timezone ?? identity.timezone_automatic ?? 'UTC',
-      });
-      byIntegration.set(row.integration_id, entry);
+    // Pushes in time order (those of the same instant in the order taken), so each
+    // person-integration's newest sighting comes last, with every sighting's details merged in order.
+    const ordered = [...pushes.rows].sort((a, b) => a.at_ms - b.at_ms);
+    const pis = new Set<string>();
+    let taken = 0;
+    for (const p of ordered) {
+      for (const pi of p.pis) pis.add(pi);
+      taken += p.pis.length;
     }
+    if (taken === 0) return { locked: true, applied: 0, accountIds: [], more: false };
+
+    const identities = await lockIdentities(tx, [...pis]);
+    const sightings = new Map<string, IdentityRefresh>();
+    const byIntegration = new Map<string, { accountId: string; samples: PresenceSampleInput[] }>();
+    for (const p of ordered) {
+      const at = new Date(p.at_ms);
+      let entry = byIntegration.get(p.integration_id);
+      for (let k = 0; k < p.pis.length; k++) {
+        const pi = p.pis[k] as string;
+        const identity = identities.get(pi);
+        if (!identity || identity.person_status === 'ignored') continue;
+        const status = p.statuses[k] as PresenceStatus;
+        const timezone = p.timezones[k] ?? null;
+        const details = p.details_list[k] ?? null;
+        const seen = sightings.get(pi);
+        if (seen) {
+          seen.isOnline = ACTIVE_STATUSES.has(status);
+          seen.seenAt = at;
+          seen.status = status;
+          if (timezone !== null) seen.timezone = timezone;
+          if (details) seen.details = { ...seen.details, ...details };
+        } else {
+          sightings.set(pi, {
+            personId: identity.person_id,
+            personIntegrationId: pi,
+            isOnline: ACTIVE_STATUSES.has(status),
+            seenAt: at,
+            status,
+            timezone,
+            details: details ? { ...details } : null,
+          });
+        }
+        if (!entry) {
+          entry = { accountId: p.account_id, samples: [] };
+          byIntegration.set(p.integration_id, entry);
+        }
+        entry.samples.push({
+          personIntegrationId: pi,
+          personId: identity.person_id,
+          at,
+          status,
+          timezone: identity.timezone_manual ?? timezone ?? identity.timezone_automatic ?? 'UTC',
+        });
+      }
+    }
+    await refreshIdentities(tx, [...sightings.values()]);
+
     // One engine call for every integration of the round.
     const groups: ApplyPresenceInput[] = [];
     let applied = 0;
@@ -218,7 +198,7 @@ export async function drainPresenceInbox(db: Db, now?: Date, limit = INBOX_BATCH
       locked: true,
       applied,
       accountIds: [...new Set([...byIntegration.values()].map((e) => e.accountId))],
-      more: taken.length >= limit,
+      more: taken >= limit,
     };
   });
 }
