@@ -23,19 +23,20 @@ export const GROUP_WINDOW_MS = 2;
  * One statement for a whole group of pushes (prepared once per connection: the text never
  * changes, every value is a parameter): their inbox rows, runs, debug events and API call log rows,
  * and each integration's last_run_at. Autocommitted: one commit, one WAL flush for the group.
- * The samples go as arrays, one element per sample ($4 to $8), and what a push's samples share
- * (account, integration, instant) once per push ($9 to $11, indexed by $4): fewer bytes to send
- * and no JSON object per sample to build and parse. Arrays of values that never need quoting (ids,
- * numbers, statuses, instants) go as one literal each; timezones and details through the driver.
- * Each push becomes one inbox row holding its samples as arrays, instead of a row per sample.
+ * The samples go as arrays, one element per sample ($5 to $8), each push's samples one slice of
+ * them (from $4 to $12) with what they share (account, integration, instant) once per push ($9 to
+ * $11): fewer bytes to send, no JSON object per sample to build and parse, and each inbox row's
+ * arrays are cut from the parameters instead of unnested and aggregated again. Arrays of values
+ * that never need quoting (ids, numbers, statuses, instants) go as one literal each; timezones and
+ * details through the driver. Each push becomes one inbox row holding its samples as arrays,
+ * instead of a row per sample.
  */
 const GROUP_SQL = `
 with inbox as (
   insert into presence_inbox (account_id, integration_id, at, person_integration_ids, statuses, timezones, details_list)
-  select ($9::uuid[])[r.n], ($10::uuid[])[r.n], ($11::timestamptz[])[r.n], array_agg(r.pi order by r.o),
-         array_agg(r.s order by r.o), array_agg(r.tz order by r.o), array_agg(r.d order by r.o)
-    from unnest($4::int[], $5::uuid[], $6::text[], $7::text[], $8::jsonb[]) with ordinality as r(n, pi, s, tz, d, o)
-   group by r.n
+  select ($9::uuid[])[r.n], ($10::uuid[])[r.n], ($11::timestamptz[])[r.n], ($5::uuid[])[r.first:r.last],
+         ($6::text[])[r.first:r.last], ($7::text[])[r.first:r.last], ($8::jsonb[])[r.first:r.last]
+    from unnest($4::int[], $12::int[]) with ordinality as r(first, last, n)
 ), runs as (
   insert into integration_runs (id, integration_id, account_id, trigger, status, started_at, finished_at,
                                 duration_ms, people_found, events_created)
@@ -64,7 +65,8 @@ update integrations i
    and (i.last_run_at is null or i.last_run_at < v.started - interval '1 second')`;
 
 export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWrite[]): Promise<void> {
-  const rowPush: number[] = [];
+  const first: number[] = [];
+  const last: number[] = [];
   const rowPi: string[] = [];
   const rowStatus: string[] = [];
   const rowTz: (string | null)[] = [];
@@ -72,41 +74,39 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
   const pushAccount: string[] = [];
   const pushIntegration: string[] = [];
   const pushAt: string[] = [];
-  // A push's rows share account, integration and instant (one Date object); rows that don't get their
-  // own entry. The key is only made when a row differs from the one before.
-  const shared = new Map<string, number>();
-  let last: InboxEntry | null = null;
-  let n = 0;
+  // A push's rows share account, integration and instant (one Date object): each run of rows that
+  // share them becomes one inbox row.
+  let previous: InboxEntry | null = null;
   for (const w of writes) {
     for (const e of w.inbox) {
-      if (!last || e.at !== last.at || e.accountId !== last.accountId || e.integrationId !== last.integrationId) {
-        const at = e.at.toISOString();
-        const key = `${e.accountId}/${e.integrationId}/${at}`;
-        const known = shared.get(key);
-        if (known === undefined) {
-          pushAccount.push(e.accountId);
-          pushIntegration.push(e.integrationId);
-          pushAt.push(at);
-          n = pushAt.length;
-          shared.set(key, n);
-        } else n = known;
-        last = e;
+      if (
+        !previous ||
+        e.at !== previous.at ||
+        e.accountId !== previous.accountId ||
+        e.integrationId !== previous.integrationId
+      ) {
+        if (previous) last.push(rowPi.length);
+        first.push(rowPi.length + 1);
+        pushAccount.push(e.accountId);
+        pushIntegration.push(e.integrationId);
+        pushAt.push(e.at.toISOString());
+        previous = e;
       }
-      rowPush.push(n);
       rowPi.push(e.personIntegrationId);
       rowStatus.push(e.status);
       rowTz.push(e.timezone);
       rowDetails.push(e.details && Object.keys(e.details).length > 0 ? JSON.stringify(e.details) : null);
     }
   }
+  if (previous) last.push(rowPi.length);
   await pool.query({
-    name: 'presence_push_group_v3',
+    name: 'presence_push_group_v4',
     text: GROUP_SQL,
     values: [
       JSON.stringify(writes.map((w) => w.run)),
       JSON.stringify(writes.flatMap((w) => w.runEvents)),
       JSON.stringify(writes.flatMap((w) => (w.apiCall ? [w.apiCall] : []))),
-      arrayLiteral(rowPush),
+      arrayLiteral(first),
       arrayLiteral(rowPi),
       arrayLiteral(rowStatus),
       rowTz,
@@ -114,6 +114,7 @@ export async function writePresencePushes(pool: pg.Pool, writes: PresencePushWri
       arrayLiteral(pushAccount),
       arrayLiteral(pushIntegration),
       arrayLiteral(pushAt),
+      arrayLiteral(last),
     ],
   });
 }
