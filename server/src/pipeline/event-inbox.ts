@@ -28,13 +28,6 @@ interface PersonRow extends Record<string, unknown> {
   timezone_automatic: string | null;
 }
 
-interface TakenEvent extends InboxEvent {
-  person_status: string;
-  integration_kind: string;
-  timezone_manual: string | null;
-  timezone_automatic: string | null;
-}
-
 export interface EventDrainResult {
   /** False when another transaction holds the pump: nothing was done. */
   locked: boolean;
@@ -80,22 +73,17 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
          for no key update of p`);
     const kinds = await tx.execute<{ id: string; kind: string }>(sql`
       select i.id, i.kind from integrations i where i.id = any(${uuidArray([...integrationIds])})`);
-    const personOf = new Map(locked.rows.map((p) => [p.id, p]));
     const kindOf = new Map(kinds.rows.map((i) => [i.id, i.kind]));
     // People or integrations deleted since the push (their events went with them) and people ignored since.
-    const live: TakenEvent[] = [];
-    for (const e of taken.rows) {
-      const person = personOf.get(e.person_id);
-      const kind = kindOf.get(e.integration_id);
-      if (!person || person.status === 'ignored' || kind === undefined) continue;
-      const event = e as TakenEvent;
-      event.person_status = person.status;
-      event.timezone_manual = person.timezone_manual;
-      event.timezone_automatic = person.timezone_automatic;
-      event.integration_kind = kind;
-      live.push(event);
+    const zoneOf = new Map<string, string>();
+    for (const p of locked.rows) {
+      if (p.status !== 'ignored') zoneOf.set(p.id, effectiveTimezone(p.timezone_manual, p.timezone_automatic));
     }
-    await applyEvents(tx, live);
+    const live: InboxEvent[] = [];
+    for (const e of taken.rows) {
+      if (zoneOf.has(e.person_id) && kindOf.has(e.integration_id)) live.push(e);
+    }
+    await applyEvents(tx, live, kindOf, zoneOf);
     return {
       locked: true,
       applied: live.length,
@@ -105,35 +93,47 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
   });
 }
 
-async function applyEvents(tx: DbOrTx, events: TakenEvent[]): Promise<void> {
+/**
+ * The round's live events (`kindOf`: their integrations' kinds; `zoneOf`: their people's effective
+ * timezones).
+ */
+async function applyEvents(
+  tx: DbOrTx,
+  events: InboxEvent[],
+  kindOf: Map<string, string>,
+  zoneOf: Map<string, string>,
+): Promise<void> {
   if (events.length === 0) return;
   const newest = new Map<string, LastSeen>();
-  const byIntegration = new Map<string, { accountId: string; rows: TakenEvent[] }>();
+  const byIntegration = new Map<string, { accountId: string; rows: InboxEvent[] }>();
   for (const e of events) {
     const seen = newest.get(e.pi_id);
-    if (!seen || seen.seenAt.getTime() < e.at_ms) {
-      newest.set(e.pi_id, { personId: e.person_id, personIntegrationId: e.pi_id, seenAt: new Date(e.at_ms) });
+    if (!seen) newest.set(e.pi_id, { personId: e.person_id, personIntegrationId: e.pi_id, at: e.at_ms });
+    else if (seen.at < e.at_ms) seen.at = e.at_ms;
+    let group = byIntegration.get(e.integration_id);
+    if (!group) {
+      group = { accountId: e.account_id, rows: [] };
+      byIntegration.set(e.integration_id, group);
     }
-    const group = byIntegration.get(e.integration_id) ?? { accountId: e.account_id, rows: [] };
     group.rows.push(e);
-    byIntegration.set(e.integration_id, group);
   }
   await refreshLastSeen(tx, [...newest.values()]);
   // Event blocks (integrations of kind `events`) change the days' online minutes and blocks: their
   // windows are recomputed in full. Otherwise new events only change the event counts of their days.
   const recomputed: RollupRange[] = [];
   for (const [id, { accountId, rows }] of byIntegration) {
-    if (rows[0]?.integration_kind !== 'events') continue;
+    if (kindOf.get(id) !== 'events') continue;
     recomputed.push(...(await openEventBlocks(tx, { id, accountId }, rows)));
   }
   await refreshRollupRanges(tx, recomputed);
-  await refreshEventCounts(tx, events);
+  await refreshEventCounts(tx, events, zoneOf);
 }
 
 interface LastSeen {
   personId: string;
   personIntegrationId: string;
-  seenAt: Date;
+  /** The newest event's instant, in milliseconds since the epoch. */
+  at: number;
 }
 
 /**
@@ -146,11 +146,12 @@ export async function refreshLastSeen(tx: DbOrTx, refreshes: LastSeen[]): Promis
   if (refreshes.length === 0) return;
   const persons = refreshes.map((r) => r.personId);
   const pis = refreshes.map((r) => r.personIntegrationId);
-  const seen = refreshes.map((r) => r.seenAt.toISOString());
+  const seen = refreshes.map((r) => r.at);
   await tx.execute(sql`
     with v as (
-      select * from unnest(${arrayLiteral(persons)}::uuid[], ${arrayLiteral(pis)}::uuid[], ${arrayLiteral(seen)}::timestamptz[])
-        as v(person_id, pi_id, seen)
+      select v.person_id, v.pi_id, to_timestamp(v.ms / 1000) as seen
+        from unnest(${arrayLiteral(persons)}::uuid[], ${arrayLiteral(pis)}::uuid[], ${arrayLiteral(seen)}::float8[])
+          as v(person_id, pi_id, ms)
     ), people_update as (
       update people p
          set last_seen_at = n.seen, updated_at = now()
@@ -165,7 +166,7 @@ export async function refreshLastSeen(tx: DbOrTx, refreshes: LastSeen[]): Promis
 
 /**
  * Brings the event count of each (person, local day) holding one of `events` (a round's events, taken
- * out of the event inbox) up to date, in one statement; the day's online minutes and blocks are left
+ * out of the event inbox; `zoneOf` gives their people's effective timezones) up to date, in one statement; the day's online minutes and blocks are left
  * as they are (events outside event blocks do not change them), and a day without a rollup yet gets
  * one with no minutes and no blocks.
  *
@@ -178,36 +179,41 @@ export async function refreshLastSeen(tx: DbOrTx, refreshes: LastSeen[]): Promis
  */
 export async function refreshEventCounts(
   tx: DbOrTx,
-  events: Pick<TakenEvent, 'person_id' | 'account_id' | 'at_ms' | 'timezone_manual' | 'timezone_automatic'>[],
+  events: Pick<InboxEvent, 'person_id' | 'account_id' | 'at_ms'>[],
+  zoneOf: Map<string, string>,
 ): Promise<void> {
-  // One entry per (person, instant): its events are counted together.
-  const entry = new Map<string, number>();
+  // One entry per (person, instant): its events are counted together. Instants go as milliseconds.
+  const entries = new Map<string, Map<number, number>>();
   const persons: string[] = [];
   const accounts: string[] = [];
   const zones: string[] = [];
-  const instants: string[] = [];
+  const instants: number[] = [];
   const counts: number[] = [];
   for (const e of events) {
-    const key = e.person_id + e.at_ms;
-    const seen = entry.get(key);
+    let entry = entries.get(e.person_id);
+    if (entry === undefined) {
+      entry = new Map();
+      entries.set(e.person_id, entry);
+    }
+    const seen = entry.get(e.at_ms);
     if (seen !== undefined) {
       counts[seen] = (counts[seen] as number) + 1;
       continue;
     }
-    entry.set(key, persons.length);
+    entry.set(e.at_ms, persons.length);
     persons.push(e.person_id);
     accounts.push(e.account_id);
-    zones.push(effectiveTimezone(e.timezone_manual, e.timezone_automatic));
-    instants.push(new Date(e.at_ms).toISOString());
+    zones.push(zoneOf.get(e.person_id) ?? 'UTC');
+    instants.push(e.at_ms);
     counts.push(1);
   }
   if (persons.length === 0) return;
   await tx.execute(sql`
     with x as (
-      select x.person_id, x.account_id, x.tz, (x.t at time zone x.tz)::date as day, x.n
+      select x.person_id, x.account_id, x.tz, (to_timestamp(x.ms / 1000) at time zone x.tz)::date as day, x.n
         from unnest(${arrayLiteral(persons)}::uuid[], ${arrayLiteral(accounts)}::uuid[], ${sql.param(zones)}::text[],
-                    ${arrayLiteral(instants)}::timestamptz[], ${arrayLiteral(counts)}::int[])
-          as x(person_id, account_id, tz, t, n)
+                    ${arrayLiteral(instants)}::float8[], ${arrayLiteral(counts)}::int[])
+          as x(person_id, account_id, tz, ms, n)
     ),
     d as (
       select x.person_id, x.day, min(x.account_id::text)::uuid as account_id, min(x.tz) as tz, sum(x.n)::int as added

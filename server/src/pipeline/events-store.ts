@@ -11,6 +11,12 @@ import type { RunRecorder } from './run-recorder.ts';
 /** An event to store: what a connector reports, or what the push API received. */
 export type EventInput = ProviderEvent;
 
+/** An event as `prepareEvents` takes it: its instant a Date, or ISO 8601 text as the push API received it. */
+export type PreparableEvent = Omit<EventInput, 'timestamp'> & { timestamp: Date | string };
+
+/** Milliseconds since the epoch of an event's instant. */
+const msOf = (t: Date | string) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+
 export interface StoreEventsResult {
   created: number;
   duplicates: number;
@@ -35,7 +41,8 @@ export interface EventRow {
   pi_id: string;
   external_id: string;
   kind: string;
-  ts: string;
+  /** The event's instant, in milliseconds since the epoch. */
+  at: number;
   title: string | null;
   url: string | null;
   metadata: Record<string, unknown>;
@@ -56,26 +63,39 @@ export interface PreparedEvents {
 export async function prepareEvents(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
-  events: EventInput[],
+  events: readonly PreparableEvent[],
   run?: RunRecorder,
   options: PrepareEventsOptions = {},
 ): Promise<PreparedEvents> {
-  const unique = new Map<string, EventInput>();
-  for (const e of events) if (!unique.has(e.externalId)) unique.set(e.externalId, e);
-  const duplicates = events.length - unique.size;
-  if (unique.size === 0) return { rows: [], duplicates, skipped: 0 };
-
-  const latestByPerson = new Map<string, { seenAt: Date; name: string | null }>();
-  for (const e of unique.values()) {
-    const prev = latestByPerson.get(e.personIdentifier);
-    if (!prev || e.timestamp > prev.seenAt) {
-      latestByPerson.set(e.personIdentifier, { seenAt: e.timestamp, name: e.personName ?? prev?.name ?? null });
-    }
+  // Once per externalId (the first one), with its instant.
+  const externalIds = new Set<string>();
+  const unique: PreparableEvent[] = [];
+  const ats: number[] = [];
+  for (const e of events) {
+    if (externalIds.has(e.externalId)) continue;
+    externalIds.add(e.externalId);
+    unique.push(e);
+    ats.push(msOf(e.timestamp));
   }
+  const duplicates = events.length - unique.length;
+  if (unique.length === 0) return { rows: [], duplicates, skipped: 0 };
+
+  const latestByPerson = new Map<string, { at: number; name: string | null }>();
+  unique.forEach((e, i) => {
+    const at = ats[i] as number;
+    const prev = latestByPerson.get(e.personIdentifier);
+    if (!prev || at > prev.at) {
+      latestByPerson.set(e.personIdentifier, { at, name: e.personName ?? prev?.name ?? null });
+    }
+  });
   const identities = await resolveIdentities(
     tx,
     integration,
-    [...latestByPerson].map(([personIdentifier, { seenAt, name }]) => ({ personIdentifier, seenAt, name })),
+    [...latestByPerson].map(([personIdentifier, { at, name }]) => ({
+      personIdentifier,
+      seenAt: new Date(at),
+      name,
+    })),
     options.behind ? { deferRefresh: true, pool: options.behind.pool, cached: true } : {},
   );
   run?.debug('person_lookup', {
@@ -88,7 +108,7 @@ export async function prepareEvents(
 
   let skipped = 0;
   const rows: EventRow[] = [];
-  for (const e of unique.values()) {
+  unique.forEach((e, i) => {
     const identity = identities.get(e.personIdentifier);
     if (!identity) throw new Error(`identity of ${e.personIdentifier} was not resolved`);
     if (identity.personStatus === 'ignored') {
@@ -100,19 +120,19 @@ export async function prepareEvents(
           reason: 'ignored',
         });
       }
-      continue;
+      return;
     }
     rows.push({
       person_id: identity.personId,
       pi_id: identity.personIntegrationId,
       external_id: e.externalId,
       kind: e.kind,
-      ts: e.timestamp.toISOString(),
+      at: ats[i] as number,
       title: e.title ?? null,
       url: e.url ?? null,
       metadata: e.metadata ?? {},
     });
-  }
+  });
   if (skipped > DETAILED_EVENTS) run?.debug('event_skipped', { count: skipped, reason: 'ignored' });
   return { rows, duplicates, skipped };
 }
@@ -144,14 +164,14 @@ export async function storeEvents(
   }>(sql`
     with r as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(person_id uuid, pi_id uuid, external_id text, kind text, ts timestamptz, title text, url text, metadata jsonb)
+        as r(person_id uuid, pi_id uuid, external_id text, kind text, at float8, title text, url text, metadata jsonb)
     ), locked as materialized (
       select pi.id from person_integrations pi where pi.id in (select r.pi_id from r) order by pi.id for key share
     ), ins as (
       insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                    timestamp, title, url, metadata)
       select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
-             r.ts, r.title, r.url, r.metadata
+             to_timestamp(r.at / 1000), r.title, r.url, r.metadata
         from r where r.pi_id in (select id from locked)
       on conflict (integration_id, external_id) do nothing
       returning id, external_id, person_id, person_integration_id as pi_id, kind, timestamp

@@ -188,7 +188,7 @@ function eventsWrite(
         pi_id: tracked.pi.id,
         external_id: `shared-${n}`,
         kind: 'git_commit',
-        ts: at,
+        at: Date.parse(at),
         title: null,
         url: null,
         metadata: {},

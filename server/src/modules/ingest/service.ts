@@ -157,13 +157,9 @@ export async function ingestEvents(
   run.debug('milestone', { endpoint: 'events', source: body.source, events: body.events.length });
   const people = new Set(body.events.map((e) => e.personIdentifier)).size;
   const result = await recorded(run, async () => {
-    const { rows, duplicates, skipped } = await prepareEvents(
-      db,
-      integration,
-      body.events.map((e) => ({ ...e, timestamp: new Date(e.timestamp) })),
-      run,
-      { behind: { pool: deps.database.pool } },
-    );
+    const { rows, duplicates, skipped } = await prepareEvents(db, integration, body.events, run, {
+      behind: { pool: deps.database.pool },
+    });
     const { run: runRow, events: runEvents } = run.successRows(
       { peopleFound: people, eventsCreated: 0 },
       { complete: false },
