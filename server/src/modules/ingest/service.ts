@@ -139,8 +139,9 @@ export async function ingestPresence(
 }
 
 /**
- * An events push: identities are looked up (grouped with concurrent pushes; unknown ones created),
- * then the new events, stored once per externalId, with their ids in the event inbox, the run
+ * An events push: identities are looked up (known ones from this process's cache, the others grouped
+ * with concurrent pushes; unknown ones created), then the new events, stored once per externalId
+ * under the person their person-integration has when the statement locks it, in the event inbox, the run
  * record and the API call log row are written in one statement shared with the events pushes
  * arriving at the same time (group commit): a 2xx means all of it is committed. The pump then
  * refreshes the identities, event blocks and rollups right behind, once per round for every push in
@@ -180,7 +181,8 @@ export async function ingestEvents(
       success: true,
       created,
       duplicates: duplicates + rows.length - gone - created,
-      // Events of a person-integration deleted while the push was on its way are discarded too.
+      // Events of a person-integration deleted, or of a person ignored, while the push was on its way
+      // are discarded too.
       skipped: skipped + gone,
       runId: run.id,
     };
