@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -74,6 +74,7 @@ export async function startBenchEnvironment(
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       await database.stop();
+      rmSync(dir, { recursive: true, force: true });
       throw new Error(`server did not start:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -111,6 +112,8 @@ export async function startBenchEnvironment(
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await database.stop();
+      // A run leaves about 2 GB of database behind: left in the temporary folder, runs fill the disk.
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

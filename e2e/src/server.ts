@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,7 +61,16 @@ export async function startOverlap(env: Record<string, string> = {}, timeoutMs =
     process: child,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
-      return exited;
+      const code = await exited;
+      // A folder made here (not one the caller named) goes with its server: it holds a PostgreSQL.
+      if (!env.DATA_DIR) {
+        try {
+          rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+        } catch {
+          // Left behind if something still writes there; the test's result does not depend on it.
+        }
+      }
+      return code;
     },
   };
 }

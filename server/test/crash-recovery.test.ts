@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -49,7 +49,10 @@ async function stopRunning(): Promise<void> {
   }
 }
 
-afterAll(stopRunning);
+afterAll(async () => {
+  await stopRunning();
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+});
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   const deadline = Date.now() + 60_000;

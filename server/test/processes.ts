@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,12 +34,23 @@ export async function until(check: () => boolean, ms: number): Promise<boolean> 
  * Runs `node <args>` from the repository root, detached, on a free port, with a fresh data directory
  * named by `dataDir.prefix`, or an existing one (`dataDir.path`: a restart on the same database).
  */
+const createdDataDirs: string[] = [];
+
+/**
+ * Removes the data directories spawnServer created (each holds a PostgreSQL of 50-80 MB): call once
+ * the file's servers are stopped.
+ */
+export function removeSpawnedDataDirs(): void {
+  for (const dir of createdDataDirs.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
 export async function spawnServer(
   args: string[],
   env: Record<string, string>,
   data: { prefix: string } | { path: string },
 ) {
   const dataDir = 'path' in data ? data.path : mkdtempSync(join(tmpdir(), data.prefix));
+  if (!('path' in data)) createdDataDirs.push(dataDir);
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -1,5 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { alive, groupAlive, keepAliveClient, STOP_DEADLINE_MS, spawnServer, statusesOf, until } from './processes.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  alive,
+  groupAlive,
+  keepAliveClient,
+  removeSpawnedDataDirs,
+  STOP_DEADLINE_MS,
+  spawnServer,
+  statusesOf,
+  until,
+} from './processes.ts';
 
 /**
  * `npm start` runs `node scripts/start.mjs`, which builds the web app when stale and runs the
@@ -17,6 +26,7 @@ afterEach(() => {
     } catch {}
   }
 });
+afterAll(removeSpawnedDataDirs);
 
 async function startWrapper() {
   const s = await spawnServer(

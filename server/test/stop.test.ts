@@ -1,11 +1,21 @@
 import type { ChildProcess } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { alive, keepAliveClient, STOP_DEADLINE_MS, spawnServer, statusesOf, until } from './processes.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  alive,
+  keepAliveClient,
+  removeSpawnedDataDirs,
+  STOP_DEADLINE_MS,
+  spawnServer,
+  statusesOf,
+  until,
+} from './processes.ts';
 
 /**
  * The server stops on SIGTERM and SIGINT within 5 s at any moment — during the first start's
  * demo backfill, and while a client holds keep-alive connections — and leaves no PostgreSQL behind.
  */
+
+afterAll(removeSpawnedDataDirs);
 
 const start = () =>
   spawnServer(

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
 
 async function query(url: string, sql: string) {
@@ -16,9 +16,20 @@ async function query(url: string, sql: string) {
   }
 }
 
+const dirs: string[] = [];
+/** A fresh folder for a database, removed after the file's tests (each holds about 40 MB). */
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'overlap-embedded-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+});
+
 describe('embedded PostgreSQL', () => {
   it('starts, stops, restarts on the same data and survives a stale postmaster.pid', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'overlap-embedded-')), 'pg');
+    const dataDir = join(tempDir(), 'pg');
     const first = await startEmbeddedPostgres(dataDir);
     await query(first.url, "create table kept (v text); insert into kept values ('still here')");
     await first.stop();
@@ -35,7 +46,7 @@ describe('embedded PostgreSQL', () => {
   }, 120_000);
 
   it('stops on stopNow alone (immediate shutdown) and keeps every committed row', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'overlap-embedded-')), 'pg');
+    const dataDir = join(tempDir(), 'pg');
     const first = await startEmbeddedPostgres(dataDir);
     await query(first.url, 'create table kept (n int); insert into kept select generate_series(1, 50000)');
     first.stopNow();
@@ -49,7 +60,7 @@ describe('embedded PostgreSQL', () => {
   }, 120_000);
 
   it('takes over the data directory when the process that ran PostgreSQL was killed', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'overlap-embedded-')), 'pg');
+    const dataDir = join(tempDir(), 'pg');
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/start-embedded.ts', dataDir], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
