@@ -3,8 +3,6 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 
-const TEMPLATE_DB = 'overlap_template';
-
 export function adminUrl(): string {
   return inject('pgAdminUrl');
 }
@@ -14,7 +12,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;

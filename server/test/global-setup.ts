@@ -6,11 +6,13 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, runMigrations } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 
-export const TEMPLATE_DB = 'overlap_template';
+/** Named per run, so suites running at the same time on one server (TEST_DATABASE_URL) keep their own. */
+const TEMPLATE_DB = `overlap_template_${process.pid}`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    pgTemplate: string;
   }
 }
 
@@ -41,5 +43,15 @@ export default async function setup(project: TestProject) {
   await runMigrations(template.db);
   await template.close();
   project.provide('pgAdminUrl', adminUrl);
-  return stop;
+  project.provide('pgTemplate', TEMPLATE_DB);
+  const serverUrl = adminUrl;
+  return async () => {
+    if (process.env.TEST_DATABASE_URL) {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await cleanup.end();
+    }
+    await stop();
+  };
 }
