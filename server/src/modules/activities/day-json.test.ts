@@ -163,7 +163,15 @@ async function buildTeam(now: Date) {
   });
   const ongoing = await createPrediction(t.db, bo, minutesAgo(60), new Date(now.getTime() + 60 * 60_000), 0.7);
   await shiftMicros('activity_predictions', ongoing.id);
-  await createPrediction(t.db, bo, at(today, '22:00:00.000'), at(addDays(today, 1), '02:00:00.000'), 0.123456789);
+  // Not ongoing at any time of day: tonight while it is morning, early today once it is afternoon.
+  const morning = now.getUTCHours() < 12;
+  await createPrediction(
+    t.db,
+    bo,
+    morning ? at(today, '22:00:00.000') : at(today, '00:00:00.000'),
+    morning ? at(addDays(today, 1), '02:00:00.000') : at(today, '04:00:00.000'),
+    0.123456789,
+  );
   await createPrediction(t.db, bo, at(yesterday, '10:00:00.000'), at(yesterday, '11:00:00.000'), 0.00001);
   await createPrediction(t.db, bo, at(yesterday, '12:00:00.000'), at(yesterday, '13:00:00.000'), 1);
 
