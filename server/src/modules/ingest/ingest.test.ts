@@ -410,14 +410,16 @@ describe('POST /api/v1/events', () => {
   });
 });
 
+/** An event of `who`, and an events push carrying `events` (the two describe blocks below share them). */
+const event = (id: string, who: string) => ({
+  externalId: id,
+  kind: 'k',
+  timestamp: minutesAgo(5),
+  personIdentifier: who,
+});
+const body = (events: object[]) => ({ timestamp: minutesAgo(0), source: 'ci', events });
+
 describe('known identities reused by events pushes', () => {
-  const event = (id: string, who: string) => ({
-    externalId: id,
-    kind: 'k',
-    timestamp: minutesAgo(5),
-    personIdentifier: who,
-  });
-  const body = (events: object[]) => ({ timestamp: minutesAgo(0), source: 'ci', events });
   /** An integration whose pushes have looked dev-1 up once (the process now keeps it). */
   async function known() {
     const { account, integration, push } = await setup();
@@ -684,14 +686,6 @@ describe('metrics', () => {
 });
 
 describe('events of deleted integrations, people and person-integrations', () => {
-  const event = (id: string, who: string) => ({
-    externalId: id,
-    kind: 'k',
-    timestamp: minutesAgo(5),
-    personIdentifier: who,
-  });
-  const body = (events: object[]) => ({ timestamp: minutesAgo(0), source: 'ci', events });
-
   it('go with them, as a cascade would, even where an event names another person or integration', async () => {
     const { account, integration, apiKey, push } = await setup();
     const other = await createPushIntegration(t.deps, account.id);
