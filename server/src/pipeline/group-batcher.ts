@@ -2,9 +2,10 @@
  * Group commit: concurrent callers hand in items; one `run` call writes a whole batch (one
  * statement, one commit) and each caller gets its own result back. A batch starts `windowMs` after
  * its first item when nothing is being written, or as soon as the batch in flight ends (what
- * arrived meanwhile goes together), and holds at most `maxItems` items and `maxRows` rows. When a
- * batch fails, its items are written again one by one, so one bad item fails alone; a deadlock or
- * serialization failure is retried first.
+ * arrived meanwhile goes together), and holds at most `maxItems` items and `maxRows` rows; with
+ * `startWhileWriting`, it also starts `windowMs` after its first item while others are being
+ * written, up to `maxInFlight` batches at once. When a batch fails, its items are written again one
+ * by one, so one bad item fails alone; a deadlock or serialization failure is retried first.
  */
 export interface Batcher<I, O> {
   submit(item: I): Promise<O>;
@@ -20,6 +21,13 @@ export interface BatcherOptions<I, O> {
   maxRows: number;
   windowMs: number;
   maxInFlight: number;
+  /**
+   * Whether a batch may start while another is being written. Without it, items that arrive during
+   * a write wait for its end and go as one larger batch, so only full batches overlap: best where
+   * a statement's cost is mostly per statement. With it, up to `maxInFlight` batches are written at
+   * once: best where the cost is mostly per row, and waiting would leave a core idle.
+   */
+  startWhileWriting?: boolean;
 }
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -114,9 +122,10 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, rows: options.rows?.(item) ?? 1, resolve, reject });
         if (inFlight >= options.maxInFlight) return;
-        // A full batch goes at once; otherwise it waits for the batch in flight, or for the window.
-        if (full() || (inFlight === 0 && options.windowMs <= 0)) flush();
-        else if (inFlight === 0 && !timer) timer = setTimeout(flush, options.windowMs);
+        // A full batch goes at once; otherwise it waits for the window, or for the batch in flight.
+        const mayStart = inFlight === 0 || options.startWhileWriting === true;
+        if (full() || (mayStart && options.windowMs <= 0)) flush();
+        else if (mayStart && !timer) timer = setTimeout(flush, options.windowMs);
       });
     },
     stats: () => ({ batches, items }),

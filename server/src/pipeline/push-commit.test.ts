@@ -306,4 +306,35 @@ describe('the group batcher', () => {
     expect(groups).toEqual([[1, 2, 3, 4], [5, 6], [7], [8]]);
     expect(batcher.stats()).toEqual({ batches: 4, items: 8 });
   });
+
+  /** Items 1 and 2 submitted 10 ms apart to a batcher whose writes take 40 ms: its groups, and how many were written at once. */
+  async function twoItemsApart(startWhileWriting: boolean) {
+    const groups: number[][] = [];
+    let writing = 0;
+    let mostAtOnce = 0;
+    const batcher = createBatcher<number, number>({
+      run: async (items) => {
+        groups.push(items);
+        writing++;
+        mostAtOnce = Math.max(mostAtOnce, writing);
+        await new Promise((r) => setTimeout(r, 40));
+        writing--;
+        return items;
+      },
+      maxItems: 10,
+      maxRows: 100,
+      windowMs: 1,
+      maxInFlight: 2,
+      startWhileWriting,
+    });
+    const first = batcher.submit(1);
+    await new Promise((r) => setTimeout(r, 10));
+    await Promise.all([first, batcher.submit(2)]);
+    return { groups, mostAtOnce };
+  }
+
+  it('starts a group while another is written only when told to', async () => {
+    expect(await twoItemsApart(true)).toEqual({ groups: [[1], [2]], mostAtOnce: 2 });
+    expect(await twoItemsApart(false)).toEqual({ groups: [[1], [2]], mostAtOnce: 1 });
+  });
 });
