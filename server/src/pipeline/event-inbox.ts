@@ -17,7 +17,7 @@ interface InboxEvent extends Record<string, unknown> {
   person_id: string;
   pi_id: string;
   kind: string;
-  timestamp: Date;
+  /** The event's instant, in milliseconds since the epoch (no Date parsed per event: rounds take thousands). */
   at_ms: number;
 }
 
@@ -55,7 +55,7 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
     // event's row is gone).
     const taken = await tx.execute<InboxEvent>(sql`
       delete from event_inbox where ctid = any(array(select ctid from event_inbox limit ${limit}))
-      returning account_id, integration_id, person_id, person_integration_id as pi_id, kind, timestamp,
+      returning account_id, integration_id, person_id, person_integration_id as pi_id, kind,
                 (extract(epoch from timestamp) * 1000)::float8 as at_ms`);
     if (taken.rows.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
     const personIds = new Set<string>();

@@ -160,7 +160,7 @@ export async function storeEvents(
     person_id: string;
     pi_id: string;
     kind: string;
-    timestamp: Date;
+    at_ms: number;
   }>(sql`
     with r as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -176,7 +176,7 @@ export async function storeEvents(
       on conflict (integration_id, external_id) do nothing
       returning id, external_id, person_id, person_integration_id as pi_id, kind, timestamp
     )
-    select external_id, person_id, pi_id, kind, timestamp from ins`);
+    select external_id, person_id, pi_id, kind, (extract(epoch from timestamp) * 1000)::float8 as at_ms from ins`);
   const created = inserted.rows.length;
   duplicates += rows.length - created;
   inserted.rows.slice(0, DETAILED_EVENTS).forEach((r) => {
@@ -185,7 +185,7 @@ export async function storeEvents(
   if (created > DETAILED_EVENTS) run?.debug('event_created', { count: created });
 
   if (created > 0) {
-    const times = inserted.rows.map((r) => new Date(r.timestamp).getTime());
+    const times = inserted.rows.map((r) => r.at_ms);
     const from = Math.min(...times);
     const to = Math.max(...times);
     const ranges = [...new Set(inserted.rows.map((r) => r.person_id))].map((personId) => ({ personId, from, to }));
@@ -205,7 +205,13 @@ const SUMMARY_KIND = 'google_drive_summary';
 export async function openEventBlocks(
   tx: DbOrTx,
   integration: { id: string; accountId: string },
-  rows: { person_id: string; pi_id: string; kind: string; timestamp: Date }[],
+  rows: {
+    person_id: string;
+    pi_id: string;
+    kind: string;
+    /** The event's instant, in milliseconds since the epoch. */
+    at_ms: number;
+  }[],
 ) {
   const people = await tx.execute<{ kind: string; id: string; manual: string | null; automatic: string | null }>(sql`
     select i.kind, p.id, p.timezone_manual as manual, p.timezone_automatic as automatic
@@ -223,7 +229,7 @@ export async function openEventBlocks(
       timezone: tzOf.get(r.person_id) ?? 'UTC',
       times: [],
     };
-    target.times.push(new Date(r.timestamp).getTime());
+    target.times.push(r.at_ms);
     targets.set(r.pi_id, target);
   }
   return recomputeEventBlocks(tx, integration, [...targets.values()]);
