@@ -24,6 +24,12 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   pool.on('error', () => {
     // An idle client lost its connection (database restart); the pool replaces it on next use.
   });
+  pool.on('connect', (client) => {
+    // A client in use whose connection fails (PostgreSQL stopping or restarting, a terminated
+    // session) emits 'error' too, and nothing listens while the pool has lent it out: unheard, it
+    // would end the process. Its query is rejected anyway, and the pool drops it when it comes back.
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, url, close: () => pool.end() };
 }
