@@ -45,6 +45,16 @@ describe('embedded PostgreSQL', () => {
     await third.stop();
   }, 120_000);
 
+  it('makes every stop() caller wait until PostgreSQL is gone, the second one too', async () => {
+    const dataDir = join(tempDir(), 'pg');
+    const db = await startEmbeddedPostgres(dataDir);
+    // Dirty pages for the shutdown checkpoint to write.
+    await query(db.url, 'create table kept (n int); insert into kept select generate_series(1, 200000)');
+    void db.stop();
+    await db.stop();
+    expect(existsSync(join(dataDir, 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
   it('stops on stopNow alone (immediate shutdown) and keeps every committed row', async () => {
     const dataDir = join(tempDir(), 'pg');
     const first = await startEmbeddedPostgres(dataDir);

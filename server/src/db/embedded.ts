@@ -120,6 +120,11 @@ function postmasterPid(dataDir: string): number | null {
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
+/** How long `stop()` waits for the postmaster once the package's child has ended. */
+const STOP_WAIT_MS = 30_000;
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+
 async function processGone(pid: number, watch: { done: boolean }): Promise<void> {
   while (!watch.done && processAlive(pid)) await new Promise((r) => setTimeout(r, 50));
 }
@@ -175,19 +180,25 @@ export async function startEmbeddedPostgres(
   const url = socketDir
     ? `postgres://overlap:${password}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
     : `postgres://overlap:${password}@127.0.0.1:${port}/postgres`;
-  let stopped = false;
+  const stopOnce = async () => {
+    running.delete(pg);
+    // The package waits for its child's 'exit', which never comes again when PostgreSQL already
+    // stopped (stopNow, a crash): the postmaster's own end says so too.
+    const watch = { done: false };
+    await Promise.race([pg.stop(), ...(postmaster ? [processGone(postmaster, watch)] : [])]);
+    // As root that child is `su`, which can end while the postmaster still writes its shutdown
+    // checkpoint (seconds on a busy machine): stopped means the postmaster is gone.
+    if (postmaster) await Promise.race([processGone(postmaster, watch), delay(STOP_WAIT_MS)]);
+    watch.done = true;
+  };
+  let stopping: Promise<void> | null = null;
   return {
     url,
     port,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      running.delete(pg);
-      // The package waits for its child's 'exit', which never comes again when PostgreSQL already
-      // stopped (stopNow, a crash): the postmaster's own end says so too.
-      const watch = { done: false };
-      await Promise.race([pg.stop(), ...(postmaster ? [processGone(postmaster, watch)] : [])]);
-      watch.done = true;
+    // Every caller waits for the same stop (a start-up cut short stops it, then the signal's handler).
+    stop: () => {
+      stopping ??= stopOnce();
+      return stopping;
     },
     stopNow() {
       if (postmaster === null || !processAlive(postmaster)) return;
