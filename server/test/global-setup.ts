@@ -32,11 +32,8 @@ export default async function setup(project: TestProject) {
       rmSync(dir, { recursive: true, force: true });
     };
   }
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-  await admin.query(`create database ${TEMPLATE_DB}`);
-  await admin.end();
+  const dropTemplate = `drop database if exists ${TEMPLATE_DB} with (force)`;
+  await onServer(adminUrl, [dropTemplate, `create database ${TEMPLATE_DB}`]);
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${TEMPLATE_DB}`;
   const template = connectDatabase(templateUrl.toString(), { max: 1 });
@@ -46,12 +43,18 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', TEMPLATE_DB);
   const serverUrl = adminUrl;
   return async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-      await cleanup.end();
-    }
+    if (process.env.TEST_DATABASE_URL) await onServer(serverUrl, [dropTemplate]);
     await stop();
   };
+}
+
+/** Runs `statements` in order on one connection to the server behind `url`. */
+async function onServer(url: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

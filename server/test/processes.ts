@@ -30,10 +30,7 @@ export async function until(check: () => boolean, ms: number): Promise<boolean> 
   return check();
 }
 
-/**
- * Runs `node <args>` from the repository root, detached, on a free port, with a fresh data directory
- * named by `dataDir.prefix`, or an existing one (`dataDir.path`: a restart on the same database).
- */
+/** The data directories spawnServer created. */
 const createdDataDirs: string[] = [];
 
 /**
@@ -44,6 +41,10 @@ export function removeSpawnedDataDirs(): void {
   for (const dir of createdDataDirs.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
+/**
+ * Runs `node <args>` from the repository root, detached, on a free port, with a fresh data directory
+ * named by `dataDir.prefix`, or an existing one (`dataDir.path`: a restart on the same database).
+ */
 export async function spawnServer(
   args: string[],
   env: Record<string, string>,
