@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -88,8 +89,18 @@ export const integrationRuns = pgTable(
     peopleFound: integer('people_found').notNull().default(0),
     eventsCreated: integer('events_created').notNull().default(0),
     errorMessage: text('error_message'),
+    /**
+     * The lease of a run written as running: set when it starts and refreshed by its process while
+     * it goes on. Null for runs written complete (pushes, webhooks) and runs started before leases.
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
-  (t) => [index('integration_runs_integration_idx').on(t.integrationId, t.startedAt)],
+  (t) => [
+    index('integration_runs_integration_idx').on(t.integrationId, t.startedAt),
+    // Runs in progress are a handful among millions: the lease sweep and the closing of an
+    // integration's interrupted runs read only these.
+    index('integration_runs_running_idx').on(t.integrationId).where(sql`${t.status} = 'running'`),
+  ],
 );
 
 export type DebugEventKind =

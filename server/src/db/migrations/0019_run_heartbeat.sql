@@ -1,0 +1,2 @@
+ALTER TABLE "integration_runs" ADD COLUMN "heartbeat_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "integration_runs_running_idx" ON "integration_runs" USING btree ("integration_id") WHERE "integration_runs"."status" = 'running';
