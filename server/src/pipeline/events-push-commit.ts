@@ -43,7 +43,11 @@ export interface EventsPushWrite {
  * The events take their person from that lock, not from the push's identity lookup, which may come
  * from this process's cache (identity-cache.ts): a person-integration merged into another person
  * since stores its events under the person it has now, and one whose person is ignored now has its
- * events counted out as `gone` too.
+ * events counted out as `gone` too. The lock is taken on the person-integrations alone and their
+ * people joined after it: a merge locks the person-integrations it moves (mergePerson), so a
+ * statement that waited for it reads their new person, which a join inside the locking query would
+ * check against the old person's row and drop. An ignore that commits while this statement runs is
+ * caught by the pump, which deletes the events of ignored people it takes from the inbox.
  */
 const EVENTS_GROUP_SQL = `
 with src as (
@@ -52,12 +56,14 @@ with src as (
     from unnest($1::int[], $2::uuid[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[],
                 $8::jsonb[], $14::uuid[]) with ordinality
       as r(n, pi_id, external_id, kind, ms, title, url, metadata, id, ord)
-), locked as materialized (
+), held as materialized (
   select pi.id, pi.person_id
-    from person_integrations pi join people p on p.id = pi.person_id
-   where pi.id = any($13::uuid[]) and p.status <> 'ignored'
+    from person_integrations pi
+   where pi.id = any($13::uuid[])
    order by pi.id
-     for key share of pi
+     for key share
+), locked as materialized (
+  select h.id, h.person_id from held h join people p on p.id = h.person_id where p.status <> 'ignored'
 ), ins as (
   insert into activity_events (id, account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                timestamp, title, url, metadata)
@@ -218,7 +224,7 @@ export async function writeEventsPushes(pool: pg.Pool, writes: EventsPushWrite[]
     });
   });
   const result = await pool.query<{ n: number; created: number; gone: number }>({
-    name: 'events_push_group_v6',
+    name: 'events_push_group_v7',
     text: EVENTS_GROUP_SQL,
     values: [
       arrayLiteral(rowPush),

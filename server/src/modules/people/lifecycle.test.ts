@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from '../../../test/app.ts';
 import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser } from '../../../test/factories.ts';
+import { holdLockInTransaction } from '../../../test/held-transaction.ts';
 import type { Ctx } from '../../core/context.ts';
 import {
   activityBlocks,
@@ -13,7 +14,10 @@ import {
   presenceSamples,
 } from '../../db/schema/activity.ts';
 import { integrations } from '../../db/schema/integrations.ts';
+import { writeEventsPushes } from '../../pipeline/events-push-commit.ts';
+import { prepareEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
+import { startRun } from '../../pipeline/run-recorder.ts';
 import { ignorePerson, mergePerson, resurrectPerson, revivePerson } from './lifecycle.ts';
 
 const t = useTestApp();
@@ -221,5 +225,95 @@ describe('people lifecycle', () => {
       code: 'PLAN_LIMIT',
       message: 'Your plan allows 1 active people. Upgrade your plan or ignore someone first.',
     });
+  });
+});
+
+/** Sessions of this test's database waiting for a lock in a statement that contains `text`. */
+const lockWaiters = async (text: string) =>
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and position(${text} in query) > 0`,
+    )
+  ).rows[0]?.n;
+
+describe('merging while events are written', () => {
+  /** An active target and an unassigned source, each with blocks and an event from its own integration. */
+  async function pair(name: string) {
+    const { account, ctx, push } = await team();
+    const a = await createPushIntegration(t.deps, account.id, { name: 'A' });
+    const b = await createPushIntegration(t.deps, account.id, { name: 'B' });
+    const target = await push(a.apiKey, `${name}-a`);
+    const source = await push(b.apiKey, `${name}-b`);
+    await revivePerson(ctx, target, { name: 'W' });
+    const [pi] = await t.db.select().from(personIntegrations).where(eq(personIntegrations.personId, source));
+    if (!pi) throw new Error('no identity');
+    return { account, ctx, target, source, pi };
+  }
+
+  const personOfEvent = async (externalId: string) =>
+    (
+      await t.db
+        .select({ personId: activityEvents.personId })
+        .from(activityEvents)
+        .where(eq(activityEvents.externalId, externalId))
+    ).map((e) => e.personId);
+
+  it('waits for an event being written for the source, and moves it too', async () => {
+    const { account, ctx, target, source, pi } = await pair('flight');
+    // An events statement in flight: the identity key-share locked, its event not committed yet.
+    const writing = await holdLockInTransaction(t.db, async (tx) => {
+      await tx.execute(sql`select id from person_integrations where id = ${pi.id} for key share`);
+      await tx.execute(sql`
+        insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
+                                     timestamp)
+        values (${account.id}, ${pi.integrationId}, ${source}, ${pi.id}, 'in-flight', 'git_commit', now())`);
+    });
+    const merged = mergePerson(ctx, source, target);
+    try {
+      await expect.poll(() => lockWaiters('for update'), { timeout: 5_000 }).toBe(1);
+    } finally {
+      await writing.release();
+    }
+    await merged;
+    expect(await personOfEvent('in-flight')).toEqual([target]);
+  });
+
+  it('an events push that waited for the merge stores its events under the target', async () => {
+    const { account, ctx, target, source, pi } = await pair('waited');
+    const integration = { id: pi.integrationId, accountId: account.id };
+    // Prepared before the merge: the push's identity lookup still gives the source.
+    const pool = t.deps.database.pool;
+    const prepared = await prepareEvents(
+      t.db,
+      integration,
+      [{ externalId: 'after-merge', kind: 'git_commit', timestamp: ago(1), personIdentifier: 'waited-b' }],
+      undefined,
+      { behind: { pool } },
+    );
+    expect(prepared.rows.map((r) => r.person_id)).toEqual([source]);
+    const run = await startRun(t.db, integration, 'push', { deferInsert: true });
+    const { run: runRow, events: runEvents } = run.successRows(
+      { peopleFound: 1, eventsCreated: 0 },
+      { complete: false },
+    );
+
+    // The merge is held half way (one of the source's blocks is locked), holding the source's identities.
+    const block = await holdLockInTransaction(t.db, (tx) =>
+      tx.execute(sql`select id from activity_blocks where person_id = ${source} limit 1 for update`),
+    );
+    let merged: Promise<unknown> = Promise.resolve();
+    let written: Promise<unknown> = Promise.resolve();
+    try {
+      merged = mergePerson(ctx, source, target);
+      await expect.poll(() => lockWaiters('update activity_blocks'), { timeout: 5_000 }).toBe(1);
+      written = writeEventsPushes(pool, [{ integration, ...prepared, run: runRow, runEvents, apiCall: null }]);
+      await expect.poll(() => lockWaiters('insert into activity_events'), { timeout: 5_000 }).toBe(1);
+    } finally {
+      await block.release();
+    }
+    await merged;
+    expect(await written).toEqual([{ created: 1, gone: 0 }]);
+    expect(await personOfEvent('after-merge')).toEqual([target]);
   });
 });

@@ -87,6 +87,11 @@ export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string):
     const target = locked.get(targetPersonId);
     if (!source || !target) throw notFound('Person');
     if (target.status === 'ignored') throw conflict('People cannot be merged into an ignored person.');
+    // Events are written without a lock on their person, under a key-share lock on their
+    // person-integration (events-push-commit.ts, storeEvents). Locking the source's
+    // person-integrations waits for the events being written for them, so the move below sees
+    // them, and makes the writes that come later wait and then read the target.
+    await tx.execute(sql`select id from person_integrations where person_id = ${id} order by id for update`);
 
     const range = await tx.execute<{ first: Date | null }>(sql`
       select least((select min(start_time) from activity_blocks where person_id = ${id}),
