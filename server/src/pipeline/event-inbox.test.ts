@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
-import { people, personDailyRollups, personIntegrations } from '../db/schema/activity.ts';
+import { activityEvents, people, personDailyRollups, personIntegrations } from '../db/schema/activity.ts';
 import { refreshRollups } from '../engine/rollups.ts';
 import { drainEventInbox } from './event-inbox.ts';
 import { writeEventsPushes } from './events-push-commit.ts';
-import { type EventInput, prepareEvents } from './events-store.ts';
+import { type EventInput, prepareEvents, storePreparedEvents } from './events-store.ts';
 import { startRun } from './run-recorder.ts';
 
 let t: TestApp;
@@ -198,5 +198,80 @@ describe('events changed while they wait in the event inbox', () => {
       seenOf(source.personIntegrationId),
       seenOf(target.personIntegrationId),
     ]).toEqual([at('11:00').toISOString(), at('11:00').toISOString(), null]);
+  });
+});
+
+describe('events whose person changed while they were written', () => {
+  const identifierOf = async (personIntegrationId: string) =>
+    (
+      await t.db
+        .select({ externalId: personIntegrations.externalId })
+        .from(personIntegrations)
+        .where(eq(personIntegrations.id, personIntegrationId))
+    )[0]?.externalId ?? '';
+  const eventsOf = async (accountId: string) =>
+    (
+      await t.db
+        .select({ externalId: activityEvents.externalId, personId: activityEvents.personId })
+        .from(activityEvents)
+        .where(eq(activityEvents.accountId, accountId))
+    ).sort((a, b) => a.externalId.localeCompare(b.externalId));
+
+  it('are deleted by the round when their person was ignored meanwhile', async () => {
+    const account = await createAccount(t.db);
+    const integration = await createIntegration(t.db, account.id);
+    const ignored = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
+    const kept = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
+    const [a, b] = [await identifierOf(ignored.personIntegrationId), await identifierOf(kept.personIntegrationId)];
+    const commit = (personIdentifier: string) => ({
+      externalId: `${personIdentifier}-c`,
+      kind: 'git_commit',
+      timestamp: at('10:00'),
+      personIdentifier,
+    });
+    await pushEvents({ id: integration.id, accountId: account.id }, [commit(a), commit(b)]);
+    // An ignore that committed while the push's statement was writing (it had read the person as
+    // active): the ignore's own clean-up did not see this event.
+    await t.db.update(people).set({ status: 'ignored' }).where(eq(people.id, ignored.personId));
+
+    expect(await drainEventInbox(t.db)).toMatchObject({ applied: 1, accountIds: [account.id] });
+    expect(await eventsOf(account.id)).toEqual([{ externalId: `${b}-c`, personId: kept.personId }]);
+  });
+
+  it('are stored by a poll under the person their identity has now, and skipped when it is gone', async () => {
+    const account = await createAccount(t.db);
+    const integration = await createIntegration(t.db, account.id);
+    const ref = { id: integration.id, accountId: account.id };
+    const moved = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
+    const target = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
+    const gone = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
+    const [a, b] = [await identifierOf(moved.personIntegrationId), await identifierOf(gone.personIntegrationId)];
+    const events = [a, b, a].map((personIdentifier, i) => ({
+      externalId: `poll-${i}`,
+      kind: 'git_commit',
+      timestamp: at(`1${i}:00`),
+      personIdentifier,
+    }));
+    const prepared = await prepareEvents(t.db, ref, events);
+    // Between the identity lookup and the insert, one identity is merged into another person and
+    // the other is deleted.
+    await t.db
+      .update(personIntegrations)
+      .set({ personId: target.personId })
+      .where(eq(personIntegrations.id, moved.personIntegrationId));
+    await t.db.delete(personIntegrations).where(eq(personIntegrations.id, gone.personIntegrationId));
+
+    const stored = await t.db.transaction((tx) => storePreparedEvents(tx, ref, prepared));
+    expect(stored).toEqual({ created: 2, duplicates: 0, skipped: 1 });
+    expect(await eventsOf(account.id)).toEqual([
+      { externalId: 'poll-0', personId: target.personId },
+      { externalId: 'poll-2', personId: target.personId },
+    ]);
+    // The same events again are duplicates, the gone identity's still skipped.
+    expect(await t.db.transaction((tx) => storePreparedEvents(tx, ref, prepared))).toEqual({
+      created: 0,
+      duplicates: 2,
+      skipped: 1,
+    });
   });
 });

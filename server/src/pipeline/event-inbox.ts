@@ -12,6 +12,7 @@ export const EVENT_INBOX_BATCH = 20_000;
 
 /** An event as its inbox row carries it. */
 interface InboxEvent extends Record<string, unknown> {
+  event_id: string;
   account_id: string;
   integration_id: string;
   person_id: string;
@@ -42,8 +43,8 @@ export interface EventDrainResult {
  * the presence drain does): takes them out of the inbox, locks their people in id order, moves each
  * person-integration's lastSeenAt to its newest event, rebuilds the event blocks around them (for
  * integrations of kind `events`) and refreshes the daily rollups of their people, once for the whole
- * round. Events deleted since the push (their inbox rows went with them), and events of people
- * ignored since, are dropped. Committed
+ * round. Events deleted since the push (their inbox rows went with them) are gone, and events of
+ * people ignored since are deleted. Committed
  * without waiting for the WAL flush: a crash that loses the round puts the events back in the inbox.
  */
 export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promise<EventDrainResult> {
@@ -55,7 +56,7 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
     // event's row is gone).
     const taken = await tx.execute<InboxEvent>(sql`
       delete from event_inbox where ctid = any(array(select ctid from event_inbox limit ${limit}))
-      returning account_id, integration_id, person_id, person_integration_id as pi_id, kind,
+      returning event_id, account_id, integration_id, person_id, person_integration_id as pi_id, kind,
                 (extract(epoch from timestamp) * 1000)::float8 as at_ms`);
     if (taken.rows.length === 0) return { locked: true, applied: 0, accountIds: [], more: false };
     const personIds = new Set<string>();
@@ -80,9 +81,15 @@ export async function drainEventInbox(db: Db, limit = EVENT_INBOX_BATCH): Promis
       if (p.status !== 'ignored') zoneOf.set(p.id, effectiveTimezone(p.timezone_manual, p.timezone_automatic));
     }
     const live: InboxEvent[] = [];
+    const stray: string[] = [];
     for (const e of taken.rows) {
-      if (zoneOf.has(e.person_id) && kindOf.has(e.integration_id)) live.push(e);
+      if (!zoneOf.has(e.person_id)) stray.push(e.event_id);
+      else if (kindOf.has(e.integration_id)) live.push(e);
     }
+    // Events written while their person was being ignored (a push reads its people without locking
+    // them): the ignore has deleted the person's other events. (A deleted person's identities and
+    // their events go with it: triggers.)
+    if (stray.length > 0) await tx.execute(sql`delete from activity_events where id = any(${uuidArray(stray)})`);
     await applyEvents(tx, live, kindOf, zoneOf);
     return {
       locked: true,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { ProviderEvent } from '../connectors/types.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { uuidArray } from '../db/uuid-array.ts';
 import { refreshRollupRanges } from '../engine/rollups.ts';
 import { effectiveTimezone } from '../lib/zoned-time.ts';
 import { type EventBlockTarget, recomputeEventBlocks } from './event-blocks.ts';
@@ -139,9 +140,7 @@ export async function prepareEvents(
 
 /**
  * Stores events once per (integration, externalId) (ON CONFLICT DO NOTHING), resolving identities
- * first; events of ignored people are acknowledged and discarded (event_skipped). As the push's
- * statement does, locks the events' person-integrations (activity_events has no foreign key) and
- * stores only the events of those still there (the others count as duplicates). Refreshes the
+ * first; events of ignored people are acknowledged and discarded (event_skipped). Refreshes the
  * daily rollups of the people who got new events.
  */
 export async function storeEvents(
@@ -150,9 +149,44 @@ export async function storeEvents(
   events: EventInput[],
   run?: RunRecorder,
 ): Promise<StoreEventsResult> {
-  const prepared = await prepareEvents(tx, integration, events, run);
-  const { rows, skipped } = prepared;
-  let { duplicates } = prepared;
+  return storePreparedEvents(tx, integration, await prepareEvents(tx, integration, events, run), run);
+}
+
+/**
+ * Stores prepared events. As the push's statement does (events-push-commit.ts), locks the events'
+ * person-integrations first (activity_events has no foreign key) and takes each event's person
+ * from that lock: an identity merged into another person since it was resolved stores its events
+ * under the person it has now. Events whose person-integration is gone, or whose person is ignored
+ * now, are skipped.
+ */
+export async function storePreparedEvents(
+  tx: DbOrTx,
+  integration: { id: string; accountId: string },
+  prepared: PreparedEvents,
+  run?: RunRecorder,
+): Promise<StoreEventsResult> {
+  let { duplicates, skipped } = prepared;
+  if (prepared.rows.length === 0) return { created: 0, duplicates, skipped };
+
+  const held = await tx.execute<{ id: string; person_id: string }>(sql`
+    with held as materialized (
+      select pi.id, pi.person_id from person_integrations pi
+       where pi.id = any(${uuidArray([...new Set(prepared.rows.map((r) => r.pi_id))])})
+       order by pi.id
+         for key share
+    )
+    select h.id, h.person_id from held h join people p on p.id = h.person_id where p.status <> 'ignored'`);
+  const personOf = new Map(held.rows.map((h) => [h.id, h.person_id]));
+  const rows: EventRow[] = [];
+  for (const r of prepared.rows) {
+    const personId = personOf.get(r.pi_id);
+    if (personId) rows.push(personId === r.person_id ? r : { ...r, person_id: personId });
+  }
+  const gone = prepared.rows.length - rows.length;
+  if (gone > 0) {
+    skipped += gone;
+    run?.debug('event_skipped', { count: gone, reason: 'person removed' });
+  }
   if (rows.length === 0) return { created: 0, duplicates, skipped };
 
   const inserted = await tx.execute<{
@@ -165,14 +199,12 @@ export async function storeEvents(
     with r as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as r(person_id uuid, pi_id uuid, external_id text, kind text, at float8, title text, url text, metadata jsonb)
-    ), locked as materialized (
-      select pi.id from person_integrations pi where pi.id in (select r.pi_id from r) order by pi.id for key share
     ), ins as (
       insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
                                    timestamp, title, url, metadata)
       select ${integration.accountId}::uuid, ${integration.id}::uuid, r.person_id, r.pi_id, r.external_id, r.kind,
              to_timestamp(r.at / 1000), r.title, r.url, r.metadata
-        from r where r.pi_id in (select id from locked)
+        from r
       on conflict (integration_id, external_id) do nothing
       returning id, external_id, person_id, person_integration_id as pi_id, kind, timestamp
     )
