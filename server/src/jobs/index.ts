@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../core/context.ts';
+import { job as closeLapsedRunsJob } from './close-lapsed-runs.job.ts';
 import { job as closeSilentBlocksJob } from './close-silent-blocks.job.ts';
 import { job as localBillingJob } from './local-billing.job.ts';
 import { job as paymentGraceJob } from './payment-grace.job.ts';
@@ -30,6 +31,7 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
 /** Every pg-boss queue, one file each: a queue not listed here is never created or worked. */
 export function loadJobs(): JobDefinition[] {
   return [
+    closeLapsedRunsJob,
     closeSilentBlocksJob,
     localBillingJob,
     paymentGraceJob,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { type DebugEventKind, integrationRuns } from '../db/schema/integrations.ts';
 
@@ -49,6 +49,12 @@ export interface RunEventRow {
   details: Record<string, unknown> | null;
 }
 
+/**
+ * How often a run written as running refreshes its lease (`heartbeat_at`) while it goes on; the
+ * sweep in `interrupted-runs.ts` closes a run whose lease lapsed (`RUN_LEASE_MS`).
+ */
+export const RUN_HEARTBEAT_MS = 30_000;
+
 /** Debug events kept per run; further ones are counted in one closing milestone. */
 export const MAX_DEBUG_EVENTS_PER_RUN = 200;
 
@@ -82,6 +88,10 @@ export function errorMessageOf(error: unknown): string {
  * Inserts a running run (or, with deferInsert, for short runs such as a push, writes the run only
  * when it ends: one statement instead of two) and returns a recorder that buffers debug events in memory; finish/fail
  * write the outcome, every debug event and the integration's last_run_at in one statement.
+ *
+ * A running run keeps a heartbeat on its row every RUN_HEARTBEAT_MS until finish or fail is called,
+ * so that its lease lapses when its process stops. `db` is then the pool, never a transaction: the
+ * beats must commit while the run goes on.
  */
 export async function startRun(
   db: DbOrTx,
@@ -95,11 +105,18 @@ export async function startRun(
   else {
     [row] = await db
       .insert(integrationRuns)
-      .values({ integrationId: integration.id, accountId: integration.accountId, trigger, startedAt })
+      .values({
+        integrationId: integration.id,
+        accountId: integration.accountId,
+        trigger,
+        startedAt,
+        heartbeatAt: sql`now()`,
+      })
       .returning({ id: integrationRuns.id });
   }
   if (!row) throw new Error('could not start the integration run');
   const runId = row.id;
+  const heartbeat = options.deferInsert ? undefined : keepHeartbeat(db, runId);
   const buffer: BufferedEvent[] = [];
   let dropped = 0;
   let done = false;
@@ -154,6 +171,9 @@ export async function startRun(
     errorMessage: string | null,
     target: DbOrTx = db,
   ) => {
+    // Once the run ends, nothing beats for it: a write that does not commit leaves the lease to
+    // lapse unless fail() records the failure.
+    clearInterval(heartbeat);
     if (done) return;
     const { finishedAt, durationMs, events } = closing(status, counts, errorMessage);
     const upsertRun = options.deferInsert
@@ -212,4 +232,31 @@ export async function startRun(
       };
     },
   };
+}
+
+/**
+ * Refreshes a running run's heartbeat every RUN_HEARTBEAT_MS, one beat at a time. A run already
+ * closed (by the sweep) stays closed: its own finish writes its outcome. The timer never keeps the
+ * process alive.
+ */
+function keepHeartbeat(db: DbOrTx, runId: string): NodeJS.Timeout {
+  let beating = false;
+  const timer = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    db.update(integrationRuns)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(integrationRuns.id, runId), eq(integrationRuns.status, 'running')))
+      .then(
+        () => {},
+        // A missed beat is retried at the next one; the lease outlasts several.
+        (err: unknown) =>
+          console.warn(`[runs] heartbeat of run ${runId} failed:`, err instanceof Error ? err.message : err),
+      )
+      .finally(() => {
+        beating = false;
+      });
+  }, RUN_HEARTBEAT_MS);
+  timer.unref();
+  return timer;
 }
