@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -28,11 +28,13 @@ export async function createTestApp(
   options: { webDist?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // A data folder of the test's own, removed with the app (unless the test names its own).
+  const dataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'overlap-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     APP_SECRET: 'test-secret-test-secret-test-secret-000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'overlap-test-data-')),
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -54,6 +56,7 @@ export async function createTestApp(
       await app.close();
       await deps.presence.stop();
       await database.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -14,6 +14,9 @@ import { adminUrl } from './database.ts';
 
 const serverDir = resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
+/** What the tests made beside their processes, removed once those have exited. */
+const databases: string[] = [];
+const dataDirs: string[] = [];
 
 function startProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -42,12 +45,15 @@ async function newDatabase() {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
+  databases.push(name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'overlap-multi-'));
+  dataDirs.push(dataDir);
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const env = {
     DATABASE_URL: url.toString(),
     APP_SECRET: 'multi-process-secret-multi-process-secret',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'overlap-multi-')),
+    DATA_DIR: dataDir,
     SEED_DEMO: 'false',
   };
   return { url, env };
@@ -56,6 +62,14 @@ async function newDatabase() {
 afterAll(async () => {
   for (const c of children) c.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('several server processes on one database (DATABASE_URL)', () => {
