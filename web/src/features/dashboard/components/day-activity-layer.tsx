@@ -4,9 +4,11 @@ import { formatDuration, formatTime, formatTimeRange } from '../../../lib/format
 import { readableTextOn } from '../../../lib/person-colors';
 import { useTimePreferences } from '../../../lib/use-time-preferences';
 import { useClock } from '../lib/clock';
+import { clusterByTop } from '../lib/event-clusters';
 import { HOUR_HEIGHT, placeInDay, type Span } from '../lib/geometry';
 import { assignLanes } from '../lib/lanes';
 import { predictionStyle } from '../lib/prediction-style';
+import { EventCluster } from './event-cluster';
 import { EventMarker } from './event-marker';
 
 export interface DayWindow {
@@ -78,13 +80,15 @@ export const DayActivityLayer = memo(function DayActivityLayer({
     [predictions, day, now, hourHeight],
   );
 
-  const placedEvents = useMemo(
-    () =>
-      events
-        .map((e) => ({ e, span: placeInDay(e.timestamp, e.timestamp, day, now, hourHeight) }))
-        .filter((x): x is { e: ActivityEvent; span: Span } => x.span !== null),
-    [events, day, now, hourHeight],
-  );
+  // Events too close for a 24 px target each share one marker (a cluster listing them).
+  const eventMarkers = useMemo(() => {
+    const placed: { item: ActivityEvent; top: number }[] = [];
+    for (const e of events) {
+      const span = placeInDay(e.timestamp, e.timestamp, day, now, hourHeight);
+      if (span) placed.push({ item: e, top: span.top });
+    }
+    return clusterByTop(placed, 24 * hourHeight);
+  }, [events, day, now, hourHeight]);
 
   return (
     <>
@@ -155,9 +159,15 @@ export const DayActivityLayer = memo(function DayActivityLayer({
           </button>
         );
       })}
-      {placedEvents.map(({ e, span }) => (
-        <EventMarker key={e.id} event={e} top={span.top} color={e.integrationColor ?? color} />
-      ))}
+      {eventMarkers.map(({ top, items }) => {
+        const [first] = items;
+        if (!first) return null;
+        return items.length === 1 ? (
+          <EventMarker key={first.id} event={first} top={top} color={first.integrationColor ?? color} />
+        ) : (
+          <EventCluster key={first.id} events={items} top={top} color={color} timeZone={day.timeZone} />
+        );
+      })}
     </>
   );
 });
