@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ruleViolations, seriousViolations } from '../axe.ts';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
@@ -28,6 +28,20 @@ const recentWorkday = () => {
   }
   return daysAgo(1);
 };
+
+/** Pushes activity events with an integration's API key, as an external source would. */
+async function pushEvents(apiKey: string, events: Record<string, unknown>[]): Promise<void> {
+  const client = await request.newContext();
+  try {
+    const res = await client.post(`${inject('baseUrl')}/api/v1/events`, {
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      data: JSON.stringify({ timestamp: new Date().toISOString(), source: 'e2e', events }),
+    });
+    if (!res.ok()) throw new Error(`events push -> ${res.status()}: ${await res.text()}`);
+  } finally {
+    await client.dispose();
+  }
+}
 
 const columns = (page: Page) => page.locator('[data-testid="timeline"] section[aria-label^="Activity of "]');
 
@@ -200,20 +214,23 @@ describe('team timeline', () => {
     await context.close();
   });
 
-  it('keeps a brief block just before the next one pressable (24 px target)', async () => {
+  it('keeps a brief block and close events pressable (24 px targets), and lists a cluster of events', async () => {
     const { context, page } = await signInDemoManager(browser, DESKTOP);
     // A workday a week before the other journeys' day, so their blocks stay as the demo made them.
     const day = dateKey(new Date(Date.parse(`${recentWorkday()}T12:00:00Z`) - 7 * 86_400_000));
     type Block = { id: string; startTime: string; endTime: string | null; isOngoing: boolean };
-    const { people } = await apiCall<{ people: { activityBlocks: Block[] }[] }>(
+    type Person = { id: string; activityBlocks: Block[]; activityEvents: { timestamp: string }[] };
+    const { people } = await apiCall<{ people: Person[] }>(
       page,
       'GET',
       `/api/v1/activities?date=${day}&tz=Europe%2FBerlin`,
     );
     // Two closed blocks of one person, the second starting at least 30 minutes after the first ends,
-    // with nothing else of that person in the 25 minutes before the second.
+    // with nothing else of that person in the 25 minutes before the second, and no event of theirs
+    // within an hour of the second's start (the events pushed below are the only ones there).
     const MIN = 60_000;
     let pair: [Block, Block] | undefined;
+    let owner: Person | undefined;
     for (const person of people) {
       const blocks = person.activityBlocks
         .filter((b) => b.endTime && !b.isOngoing)
@@ -229,11 +246,17 @@ describe('team timeline', () => {
             Date.parse(o.endTime ?? '') <= from ||
             Date.parse(o.startTime) >= Date.parse(b.startTime),
         );
-        if (clear && Date.parse(b.startTime) - Date.parse(a.endTime ?? '') >= 30 * MIN) pair = [a, b];
+        const quiet = person.activityEvents.every(
+          (e) => Math.abs(Date.parse(e.timestamp) - Date.parse(b.startTime)) > 60 * MIN,
+        );
+        if (clear && quiet && Date.parse(b.startTime) - Date.parse(a.endTime ?? '') >= 30 * MIN) pair = [a, b];
       }
-      if (pair) break;
+      if (pair) {
+        owner = person;
+        break;
+      }
     }
-    if (!pair) throw new Error(`no two blocks 30 minutes apart on ${day}`);
+    if (!pair || !owner) throw new Error(`no two blocks 30 minutes apart, an hour clear of events, on ${day}`);
     // The first becomes a 5-minute block ending 15 minutes (11 px) before the second: its 24 px target
     // reaches over the second block's top.
     const nextStart = Date.parse(pair[1].startTime);
@@ -241,6 +264,27 @@ describe('team timeline', () => {
       startTime: new Date(nextStart - 20 * MIN).toISOString(),
       endTime: new Date(nextStart - 15 * MIN).toISOString(),
     });
+    // Three events within 13 minutes (10 px) over the brief block, and a fourth 38 minutes (28 px)
+    // after the first: one cluster of three and one marker just clear of it, on the blocks' edge.
+    const { apiKey } = await createPushIntegration(page, 'Commit bridge');
+    const event = (n: number, kind: string, minutes: number, title: string) => ({
+      externalId: `cluster-${n}`,
+      kind,
+      timestamp: new Date(nextStart + minutes * MIN).toISOString(),
+      title,
+      url: `https://git.example.com/acme/app/commit/${n}`,
+      personIdentifier: 'cluster-dev',
+    });
+    await pushEvents(apiKey, [
+      event(1, 'git_commit', -18, 'Fix flaky export test'),
+      event(2, 'google_drive_file_edit', -5, 'Edited Release checklist'),
+      event(3, 'git_commit', -12, 'Speed up day query'),
+      event(4, 'git_commit', 20, 'Trim the push log'),
+    ]);
+    const pushed = await findUnassigned(page, 'cluster-dev');
+    if (!pushed) throw new Error('the pushed events made no unassigned user');
+    await apiCall(page, 'POST', `/api/v1/unassigned/${pushed.id}/merge`, { targetPersonId: owner.id });
+
     await page.goto(`${inject('baseUrl')}/#${day}`);
     const brief = page.locator(`[data-block-id="${pair[0].id}"]`);
     await brief.waitFor();
@@ -248,14 +292,67 @@ describe('team timeline', () => {
     await page.waitForTimeout(300);
     const box = await brief.boundingBox();
     expect(box?.height).toBe(24);
-    // Blocks only: event markers (16 px) are checked apart.
-    expect(await ruleViolations(page, ['target-size'], '[data-block-id]')).toEqual([]);
+    const cluster = page.getByRole('button', { name: '3 events: Commit, Commit, File edited' });
+    const single = page.getByRole('button', { name: 'Commit: Trim the push log' });
+    const clusterBox = await cluster.boundingBox();
+    const singleBox = await single.boundingBox();
+    expect([clusterBox?.width, clusterBox?.height, singleBox?.width, singleBox?.height]).toEqual([24, 24, 24, 24]);
+    // Blocks, event markers and clusters: every target 24 px or clear of the others.
+    expect(
+      await ruleViolations(page, ['target-size'], '[data-block-id], [data-event-marker], [data-event-cluster]'),
+    ).toEqual([]);
+    await screenshot(page, 'timeline', 'event-cluster-desktop');
+
+    // The cluster lists its events in time order; a row shows that event's details.
+    await cluster.click();
+    const list = page.getByRole('dialog', { name: /^3 events, / });
+    await list.waitFor();
+    const rows = list.getByRole('listitem');
+    await expect(rows.count()).resolves.toBe(3);
+    await expect(rows.allTextContents()).resolves.toEqual([
+      expect.stringContaining('Fix flaky export test'),
+      expect.stringContaining('Speed up day query'),
+      expect.stringContaining('Edited Release checklist'),
+    ]);
+    await screenshot(page, 'timeline', 'event-cluster-open');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await list.getByText('Commit · Commit bridge').waitFor();
+    await expect(list.getByRole('link', { name: 'Open' }).getAttribute('href')).resolves.toBe(
+      'https://git.example.com/acme/app/commit/3',
+    );
+    await screenshot(page, 'timeline', 'event-cluster-details');
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await expect(cluster.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
     // A press near the bottom of the brief block's target opens it, not the block below.
     await page.mouse.click((box?.x ?? 0) + 20, (box?.y ?? 0) + 22);
     const dialog = page.getByRole('dialog', { name: 'Activity block' });
     await dialog.waitFor();
     await expect(dialog.textContent()).resolves.toContain('5m');
     await screenshot(page, 'timeline', 'brief-block');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // On a phone the cluster keeps its target and its list fits the screen.
+    await page.setViewportSize(PHONE);
+    await cluster.evaluate((el) => {
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      // The timeline keeps its scroll; the page goes back to its top for a whole-page picture.
+      window.scrollTo(0, 0);
+    });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'timeline', 'event-cluster-phone');
+    expect(
+      await ruleViolations(page, ['target-size'], '[data-block-id], [data-event-marker], [data-event-cluster]'),
+    ).toEqual([]);
+    await cluster.click();
+    await list.waitFor();
+    const listBox = await list.boundingBox();
+    expect(listBox?.x).toBeGreaterThanOrEqual(0);
+    expect((listBox?.x ?? 0) + (listBox?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'timeline', 'event-cluster-phone-open');
     await context.close();
   });
 
