@@ -143,63 +143,8 @@ function chunkGraph(): Plugin {
   };
 }
 
-/**
- * The pages whose route code the server names in their HTML (`<link rel="modulepreload">`, see
- * server/src/http/spa.ts), by path: the feature index and the page module their route loads. Without
- * it the browser learns of them one hop at a time (the entry, then the index, then the page), each
- * a round trip on a phone's network before the page can draw.
- */
-const PRELOADED_PAGES: Record<string, string[]> = {
-  '/': ['src/features/dashboard/index.ts', 'src/features/dashboard/pages/dashboard-page.tsx'],
-  '/login': ['src/features/auth/index.ts', 'src/features/auth/pages/login-page.tsx'],
-};
-
-/** Where the build writes the list of each page's route chunks (not served: the server reads it). */
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/**
- * Writes `route-preloads.json`: for each page of `PRELOADED_PAGES`, the chunks of its route and
- * everything they import statically, less what the entry already loads (index.html names those).
- * A page whose module no chunk holds fails the build.
- */
-function routePreloads(): Plugin {
-  let root = '';
-  return {
-    name: 'overlap-route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const closure = (files: string[], into = new Set<string>()) => {
-        for (const file of files) {
-          if (into.has(file)) continue;
-          into.add(file);
-          const chunk = bundle[file];
-          if (chunk?.type === 'chunk') closure(chunk.imports, into);
-        }
-        return into;
-      };
-      const loadedByEntry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-      const preloads: Record<string, string[]> = {};
-      for (const [path, sources] of Object.entries(PRELOADED_PAGES)) {
-        const files = sources.map((source) => {
-          const chunk =
-            chunks.find((c) => c.facadeModuleId && relative(root, c.facadeModuleId) === source) ??
-            chunks.find((c) => Object.keys(c.modules).some((id) => relative(root, id) === source));
-          if (!chunk) throw new Error(`route-preloads: no chunk holds ${source} (the route of ${path})`);
-          return chunk.fileName;
-        });
-        preloads[path] = [...closure(files)].filter((f) => !loadedByEntry.has(f)).map((f) => `/${f}`);
-      }
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [pureContractSchemas(), react(), tailwindcss(), preloadFont(), routePreloads(), precompress(), chunkGraph()],
+  plugins: [pureContractSchemas(), react(), tailwindcss(), preloadFont(), precompress(), chunkGraph()],
 
   server: {
     port: 5173,

@@ -19,18 +19,12 @@ const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};
 const ROBOTS = 'User-agent: *\nDisallow: /api/\n';
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/main-Ab12Cd34.js"></script></head></html>';
 
-const PRELOADS = {
-  '/': ['/assets/day-Ef56Gh78.js', '/assets/page-Ij90Kl12.js'],
-  '/login': ['/assets/login-Mn34Op56.js'],
-};
-
 /** A built web app as the build leaves it: a hashed script with its brotli and gzip twins. */
 function fakeWebDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'overlap-web-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'robots.txt'), ROBOTS);
-  writeFileSync(join(dist, 'route-preloads.json'), JSON.stringify(PRELOADS));
   writeFileSync(join(dist, 'assets/main-Ab12Cd34.js'), SCRIPT);
   writeFileSync(join(dist, 'assets/main-Ab12Cd34.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets/main-Ab12Cd34.js.gz'), gzipSync(SCRIPT));
@@ -94,35 +88,6 @@ describe('hashed web assets', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toBe('text/html');
     expect(res.body).toBe(INDEX);
-  });
-});
-
-describe('the app page', () => {
-  const page = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    return res.body;
-  };
-
-  it('names the route chunks of the pages the build lists as module preloads, before its head ends', async () => {
-    const dashboard = INDEX.replace(
-      '</head>',
-      '<link rel="modulepreload" crossorigin href="/assets/day-Ef56Gh78.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/page-Ij90Kl12.js"></head>',
-    );
-    expect(await page('/')).toBe(dashboard);
-    expect(await page('/?date=2025-05-01')).toBe(dashboard);
-    expect(await page('/login')).toBe(
-      INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/login-Mn34Op56.js"></head>'),
-    );
-    expect(await page('/people')).toBe(INDEX);
-  });
-
-  it('does not serve the list of preloads itself: its path is any other path of the app', async () => {
-    for (const url of ['/route-preloads.json', '/route-preloads.json.br']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
-      expect([res.statusCode, res.headers['content-type'], res.body]).toEqual([200, 'text/html', INDEX]);
-    }
   });
 });
 

@@ -25,27 +25,6 @@ export function withErrorTracking(html: string, settings: ErrorTrackingSettings 
   return html.replace('</head>', `${meta}</head>`);
 }
 
-/**
- * What the web build writes next to index.html (web/vite.config.ts, `routePreloads`): for a few
- * pages by path, the script chunks their route loads beyond the entry's. Read here, never served.
- */
-const ROUTE_PRELOADS = 'route-preloads.json';
-
-/** index.html naming `files` as module preloads, so the browser fetches them alongside the entry. */
-export function withModulePreloads(html: string, files: readonly string[]): string {
-  if (files.length === 0) return html;
-  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(f)}">`).join('');
-  return html.replace('</head>', `${links}</head>`);
-}
-
-/** The app page for each path the build lists preloads for. */
-function pagesWithPreloads(webDist: string, indexPage: string): Map<string, string> {
-  const file = resolve(webDist, ROUTE_PRELOADS);
-  if (!existsSync(file)) return new Map();
-  const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return new Map(Object.entries(preloads).map(([path, files]) => [path, withModulePreloads(indexPage, files)]));
-}
-
 /** Serves the built web app; unknown /api and /auth paths answer JSON 404, everything else the SPA. */
 export function registerSpa(
   app: FastifyInstance,
@@ -56,15 +35,13 @@ export function registerSpa(
   const hasBuild = existsSync(indexFile);
   // Built once: the page only changes with a new build, and a new build means a restart.
   const indexPage = hasBuild ? withErrorTracking(readFileSync(indexFile, 'utf8'), errorTracking) : '';
-  const pageByPath = hasBuild ? pagesWithPreloads(webDist, indexPage) : new Map<string, string>();
   if (hasBuild) {
     app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
-      // The page itself goes through the handler below, with its error-tracking settings and
-      // preloads; the list of preloads is not a file of the site.
-      allowedPath: (path) => path !== '/index.html' && !path.startsWith(`/${ROUTE_PRELOADS}`),
+      // The page itself goes through the handler below, with its error-tracking settings.
+      allowedPath: (path) => path !== '/index.html',
       // `<file>.br` or `<file>.gz` when Accept-Encoding allows it, the file itself otherwise.
       preCompressed: true,
       // Set below instead: the default (max-age=0) would replace it.
@@ -89,7 +66,6 @@ export function registerSpa(
         .send('The web app has not been built yet. Run `npm run build` (npm start does this for you).');
     }
     reply.header('cache-control', 'no-cache');
-    const path = request.url.split('?')[0] ?? '';
-    return reply.type('text/html').send(pageByPath.get(path) ?? indexPage);
+    return reply.type('text/html').send(indexPage);
   });
 }
