@@ -36,6 +36,15 @@ function Legend() {
         <span className="inline-block size-3 rounded-full border-2 border-accent bg-surface" aria-hidden="true" />
         Events (commits, edits)
       </li>
+      <li className="flex items-center gap-1.5">
+        <span
+          className="inline-flex size-3.5 items-center justify-center rounded-full bg-fg text-[9px] leading-none font-semibold text-surface"
+          aria-hidden="true"
+        >
+          3
+        </span>
+        Events close together
+      </li>
     </ul>
   );
 }
