@@ -17,6 +17,7 @@ import { integrations } from '../../db/schema/integrations.ts';
 import { writeEventsPushes } from '../../pipeline/events-push-commit.ts';
 import { prepareEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
+import { PUMP_LOCK } from '../../pipeline/presence-inbox.ts';
 import { startRun } from '../../pipeline/run-recorder.ts';
 import { ignorePerson, mergePerson, resurrectPerson, revivePerson } from './lifecycle.ts';
 
@@ -277,6 +278,27 @@ describe('merging while events are written', () => {
     }
     await merged;
     expect(await personOfEvent('in-flight')).toEqual([target]);
+  });
+
+  it("waits for the pump's round in progress before it locks anything", async () => {
+    const { ctx, target, source } = await pair('pump');
+    // A round in progress holds the pump's lock (it takes it before its row locks); the merge takes
+    // it first too, so a round never waits for the people the merge holds while the merge waits for
+    // the inbox rows the round took.
+    const round = await holdLockInTransaction(t.db, (tx) =>
+      tx.execute(sql`select pg_advisory_xact_lock(${PUMP_LOCK})`),
+    );
+    let merged: Promise<unknown> = Promise.resolve();
+    try {
+      merged = mergePerson(ctx, source, target);
+      await expect.poll(() => lockWaiters('pg_advisory_xact_lock'), { timeout: 5_000 }).toBe(1);
+      const [person] = await t.db.select({ id: people.id }).from(people).where(eq(people.id, source));
+      expect(person).toEqual({ id: source });
+    } finally {
+      await round.release();
+    }
+    await merged;
+    expect(await t.db.select().from(people).where(eq(people.id, source))).toEqual([]);
   });
 
   it('an events push that waited for the merge stores its events under the target', async () => {

@@ -77,6 +77,11 @@ export async function mergePerson(ctx: Ctx, id: string, targetPersonId: string):
       { field: 'targetPersonId', message: 'must be another person' },
     ]);
   const result = await ctx.db.transaction(async (tx) => {
+    // The pump's rounds first (before any row lock, as they do): a round takes inbox rows, then
+    // waits for the people this merge locks, while the merge's move of the events updates those
+    // same inbox rows (a deadlock), and a round that waited would drop the samples of the source's
+    // identities as deleted. Rounds wait until the merge commits.
+    await holdPresenceInbox(tx);
     // Lock both in id order, so two opposite merges cannot deadlock.
     const [first, second] = [id, targetPersonId].sort() as [string, string];
     const locked = new Map([
