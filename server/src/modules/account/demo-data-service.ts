@@ -5,6 +5,7 @@ import type { Ctx } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/accounts.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
+import { holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
 
 const ROLLUP_REFRESH_DAYS = 400;
 
@@ -24,6 +25,8 @@ export async function countDemoPeople(db: DbOrTx, accountId: string): Promise<nu
 export async function removeDemoData(ctx: Ctx): Promise<RemovedDemoData> {
   requireRole(ctx, 'manager');
   const removed = await ctx.db.transaction(async (tx) => {
+    // Samples, waiting presence and events of the demo go: the pump's rounds wait until it commits.
+    await holdPresenceInbox(tx);
     const demoIntegrations = sql`select i.id from integrations i join services s on s.id = i.service_id
       where i.account_id = ${ctx.accountId} and s.provider = 'demo'`;
     const demoPeople = sql`select id from people where account_id = ${ctx.accountId} and is_demo`;

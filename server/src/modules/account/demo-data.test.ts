@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { holdLockInTransaction } from '../../../test/held-transaction.ts';
 import { people } from '../../db/schema/activity.ts';
 import { createDemoIntegration } from '../../pipeline/demo-backfill.ts';
+import { PUMP_LOCK } from '../../pipeline/presence-inbox.ts';
 
 const t = useTestApp();
 
@@ -99,5 +101,37 @@ describe('demo people', () => {
     expect(view.json().demoPeople).toBe(0);
     const again = await client(t.app, cookie)({ method: 'DELETE', url: '/api/v1/account/demo-data' });
     expect(again.json()).toEqual({ removedPeople: 0, removedIntegrations: 0 });
+  });
+});
+
+describe('removing the demo data', () => {
+  it("waits for the pump's round in progress before it deletes anything", async () => {
+    const { account, cookie } = await signedInManager(t.db, { plan: 'free' });
+    await createDemoIntegration(t.deps, account.id, { days: 2 });
+    const before = await activityOf(account.id);
+    const round = await holdLockInTransaction(t.db, (tx) =>
+      tx.execute(sql`select pg_advisory_xact_lock(${PUMP_LOCK})`),
+    );
+    let removal: Promise<{ statusCode: number }> = Promise.resolve({ statusCode: 0 });
+    try {
+      removal = client(t.app, cookie)({ method: 'DELETE', url: '/api/v1/account/demo-data' });
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.db.execute<{ n: number }>(sql`
+                select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'
+                   and query like '%pg_advisory_xact_lock%'`)
+            ).rows[0]?.n,
+          { timeout: 5_000 },
+        )
+        .toBe(1);
+      expect(await activityOf(account.id)).toEqual(before);
+    } finally {
+      await round.release();
+    }
+    expect((await removal).statusCode).toBe(200);
+    expect(await activityOf(account.id)).toMatchObject({ demo: 0, blocks: 0, events: 0, samples: 0, integrations: 0 });
   });
 });

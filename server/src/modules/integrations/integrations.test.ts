@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { client, createTestApp, useTestApp } from '../../../test/app.ts';
 import { bearer, disabledChatService, serviceByProvider } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
+import { holdLockInTransaction } from '../../../test/held-transaction.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations } from '../../db/schema/integrations.ts';
+import { PUMP_LOCK } from '../../pipeline/presence-inbox.ts';
 
 const t = useTestApp();
 
@@ -17,6 +19,14 @@ async function managerWithCustom(accountValues: Parameters<typeof signedInManage
   expect(created.statusCode).toBe(201);
   return { ...m, call, integration: created.json(), custom };
 }
+
+/** Sessions of this test's database waiting for the pump's lock. */
+const pumpLockWaiters = async () =>
+  (
+    await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`)
+  ).rows[0]?.n;
 
 const presence = async (key: string) => {
   const res = await client(t.app)({
@@ -200,6 +210,26 @@ describe('integration API', () => {
     expect(detail.apiKey).toBe(apiKey);
     expect(detail.isActivated).toBe(true);
     expect(detail.apiCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("deletes after the pump's round in progress, before it locks anything", async () => {
+    const { integration, call } = await managerWithCustom();
+    const url = `/api/v1/integrations/${integration.id}`;
+    await presence(integration.apiKey);
+    await call({ method: 'POST', url: `${url}/deactivate` });
+    const round = await holdLockInTransaction(t.db, (tx) =>
+      tx.execute(sql`select pg_advisory_xact_lock(${PUMP_LOCK})`),
+    );
+    let deleted: Promise<{ statusCode: number }> = Promise.resolve({ statusCode: 0 });
+    try {
+      deleted = call({ method: 'DELETE', url });
+      await expect.poll(() => pumpLockWaiters(), { timeout: 5_000 }).toBe(1);
+      expect((await call({ method: 'GET', url })).statusCode).toBe(200);
+    } finally {
+      await round.release();
+    }
+    expect((await deleted).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('deletes only while onboarding or once stopped; deleting during onboarding resets it', async () => {

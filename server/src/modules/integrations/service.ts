@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
+import { holdPresenceInbox } from '../../pipeline/presence-inbox.ts';
 import { runIntegrationPoll } from '../../pipeline/run-poll.ts';
 import { issueApiKey } from './api-keys.ts';
 import { mergeSettings, parseConfigPatch, readSecrets } from './config.ts';
@@ -256,6 +257,10 @@ export async function deleteIntegration(ctx: Ctx, id: string): Promise<{ success
     throw conflict('Stop the integration before deleting it.');
   }
   await ctx.db.transaction(async (tx) => {
+    // The deletion takes the integration's samples, events and waiting inbox rows with it: the
+    // pump's rounds wait until it commits (a round holding inbox rows would otherwise wait for the
+    // identities deleted here while the deletion waits for those rows).
+    await holdPresenceInbox(tx);
     const affected = await tx.execute<{ person_id: string; first: Date | null }>(sql`
       select pi.person_id,
              least((select min(b.start_time) from activity_blocks b where b.person_integration_id = pi.id),
