@@ -1,23 +1,18 @@
 import type { ActivityEvent } from '@overlap/contract/activity';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { formatTime } from '../../../lib/format-time';
-import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { Popover, PopoverAnchor, PopoverContent } from '../../../ui/popover';
 import { eventKindLabel } from '../lib/event-details';
 import { EventDetailsPanel } from './event-details-panel';
 import { eventIcon } from './event-icon';
+import { MarkerPopover, type MarkerPopoverState } from './marker-popover';
 
-interface EventClusterPopoverProps {
+interface EventClusterPopoverProps extends MarkerPopoverState {
   /** In time order. */
   events: readonly ActivityEvent[];
   /** The person's colour, for events without an integration colour. */
   color: string;
   timeZone: string;
-  /** The cluster it opened from: the popover sits beside it and hands focus back to it. */
-  anchor: RefObject<HTMLButtonElement | null>;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }
 
 const NEXT: Record<string, (i: number, last: number) => number> = {
@@ -39,7 +34,6 @@ export default function EventClusterPopover({
   open,
   onOpenChange,
 }: EventClusterPopoverProps) {
-  const wide = useMediaQuery(DESKTOP_QUERY, true);
   const [shown, setShown] = useState<ActivityEvent | null>(null);
   const rows = useRef(new Map<string, HTMLButtonElement>());
   const back = useRef<HTMLButtonElement>(null);
@@ -77,82 +71,64 @@ export default function EventClusterPopover({
   };
 
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverAnchor virtualRef={anchor as RefObject<HTMLButtonElement>} />
-      <PopoverContent
-        // Beside the marker on wide screens; below it on a phone, where neither side has room.
-        side={wide ? 'left' : 'bottom'}
-        align={wide ? 'start' : 'end'}
-        className="w-80"
-        aria-label={`${events.length} events, ${range}`}
-        onInteractOutside={(e) => {
-          if (anchor.current?.contains(e.target as Node)) e.preventDefault();
-        }}
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          anchor.current?.focus();
-        }}
-      >
-        {shown ? (
-          <>
-            <button
-              ref={back}
-              type="button"
-              onClick={() => setShown(null)}
-              className="-mt-1 mb-2 -ml-1.5 inline-flex h-6 items-center gap-1 rounded-md pr-2 pl-1 text-xs font-medium text-muted hover:bg-subtle hover:text-fg"
-            >
-              <ChevronLeft className="size-3.5" aria-hidden="true" />
-              All {events.length} events
-            </button>
-            <EventDetailsPanel event={shown} color={colorOf(shown)} />
-          </>
-        ) : (
-          <>
-            <p className="flex items-baseline justify-between gap-2 px-1">
-              <span className="font-medium text-fg">{events.length} events</span>
-              <span className="tabular text-xs text-muted">{range}</span>
-            </p>
-            <ul className="-mx-1.5 mt-2 max-h-72 space-y-0.5 overflow-y-auto" onKeyDown={moveFocus}>
-              {events.map((e) => {
-                const Icon = eventIcon(e.kind);
-                return (
-                  <li key={e.id}>
-                    <button
-                      ref={(el) => {
-                        if (el) rows.current.set(e.id, el);
-                        else rows.current.delete(e.id);
-                      }}
-                      type="button"
-                      onClick={() => {
-                        returnTo.current = e.id;
-                        setShown(e);
-                      }}
-                      className="flex w-full items-center gap-2.5 rounded-md px-1.5 py-1.5 text-left hover:bg-subtle focus-visible:outline-offset-[-2px]"
+    <MarkerPopover anchor={anchor} open={open} onOpenChange={onOpenChange} label={`${events.length} events, ${range}`}>
+      {shown ? (
+        <>
+          <button
+            ref={back}
+            type="button"
+            onClick={() => setShown(null)}
+            className="-mt-1 mb-2 -ml-1.5 inline-flex h-6 items-center gap-1 rounded-md pr-2 pl-1 text-xs font-medium text-muted hover:bg-subtle hover:text-fg"
+          >
+            <ChevronLeft className="size-3.5" aria-hidden="true" />
+            All {events.length} events
+          </button>
+          <EventDetailsPanel event={shown} color={colorOf(shown)} />
+        </>
+      ) : (
+        <>
+          <p className="flex items-baseline justify-between gap-2 px-1">
+            <span className="font-medium text-fg">{events.length} events</span>
+            <span className="tabular text-xs text-muted">{range}</span>
+          </p>
+          <ul className="-mx-1.5 mt-2 max-h-72 space-y-0.5 overflow-y-auto" onKeyDown={moveFocus}>
+            {events.map((e) => {
+              const Icon = eventIcon(e.kind);
+              return (
+                <li key={e.id}>
+                  <button
+                    ref={(el) => {
+                      if (el) rows.current.set(e.id, el);
+                      else rows.current.delete(e.id);
+                    }}
+                    type="button"
+                    onClick={() => {
+                      returnTo.current = e.id;
+                      setShown(e);
+                    }}
+                    className="flex w-full items-center gap-2.5 rounded-md px-1.5 py-1.5 text-left hover:bg-subtle focus-visible:outline-offset-[-2px]"
+                  >
+                    <span
+                      className="flex size-7 shrink-0 items-center justify-center rounded-md bg-subtle"
+                      style={{ color: colorOf(e) }}
                     >
-                      <span
-                        className="flex size-7 shrink-0 items-center justify-center rounded-md bg-subtle"
-                        style={{ color: colorOf(e) }}
-                      >
-                        <Icon className="size-4" aria-hidden="true" />
+                      <Icon className="size-4" aria-hidden="true" />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-xs text-muted">{eventKindLabel(e.kind)}</span>
+                      <span className="block truncate text-[13px] font-medium text-fg">
+                        {e.title || e.integrationName}
                       </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block text-xs text-muted">{eventKindLabel(e.kind)}</span>
-                        <span className="block truncate text-[13px] font-medium text-fg">
-                          {e.title || e.integrationName}
-                        </span>
-                      </span>
-                      <span className="tabular shrink-0 text-xs text-muted">
-                        {formatTime(e.timestamp, { timeZone })}
-                      </span>
-                      <ChevronRight className="size-3.5 shrink-0 text-faint" aria-hidden="true" />
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
-      </PopoverContent>
-    </Popover>
+                    </span>
+                    <span className="tabular shrink-0 text-xs text-muted">{formatTime(e.timestamp, { timeZone })}</span>
+                    <ChevronRight className="size-3.5 shrink-0 text-faint" aria-hidden="true" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </MarkerPopover>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActivityEvent } from '@overlap/contract/activity';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, useMemo } from 'react';
 import { eventKindLabel } from '../lib/event-details';
-import { MARKER_DOT, MARKER_TARGET } from './event-marker';
+import { MARKER_DOT, MarkerButton } from './event-marker';
 
 const EventClusterPopover = lazy(() => import('./event-cluster-popover'));
 
@@ -17,47 +17,18 @@ interface EventClusterProps {
 
 /** One marker for events too close for a target each: shows their count and opens their list. */
 export function EventCluster({ events, top, color, timeZone }: EventClusterProps) {
-  const button = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
   const inTime = useMemo(() => [...events].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp)), [events]);
-  const label = `${inTime.length} events: ${inTime.map((e) => eventKindLabel(e.kind)).join(', ')}`;
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        aria-label={label}
-        title={label}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-event-cluster={inTime.length}
-        onClick={() => {
-          setUsed(true);
-          setOpen((o) => !o);
-        }}
-        className={MARKER_TARGET}
-        style={{ top }}
-      >
-        {/* The inverse of an event's dot: a count badge, told apart from single events at a glance. */}
-        <span
-          className={`${MARKER_DOT} bg-fg px-[3px] text-[10px] leading-none font-semibold text-surface tabular-nums`}
-        >
-          {inTime.length}
-        </span>
-      </button>
-      {used ? (
-        <Suspense fallback={null}>
-          <EventClusterPopover
-            events={inTime}
-            color={color}
-            timeZone={timeZone}
-            anchor={button}
-            open={open}
-            onOpenChange={setOpen}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <MarkerButton
+      label={`${inTime.length} events: ${inTime.map((e) => eventKindLabel(e.kind)).join(', ')}`}
+      top={top}
+      data={{ 'data-event-cluster': inTime.length }}
+      popover={(state) => <EventClusterPopover events={inTime} color={color} timeZone={timeZone} {...state} />}
+    >
+      {/* The inverse of an event's dot: a count badge, told apart from single events at a glance. */}
+      <span className={`${MARKER_DOT} bg-fg px-[3px] text-[10px] leading-none font-semibold text-surface tabular-nums`}>
+        {inTime.length}
+      </span>
+    </MarkerButton>
   );
 }

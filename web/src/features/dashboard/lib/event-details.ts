@@ -60,3 +60,7 @@ export function eventKindLabel(kind: string): string {
       .join(' ')
   );
 }
+
+/** How an event is named to assistive technology: its kind, then its title (or its integration). */
+export const eventLabel = (event: { kind: string; title: string | null; integrationName: string }): string =>
+  `${eventKindLabel(event.kind)}: ${event.title ?? event.integrationName}`;
