@@ -25,6 +25,15 @@ async function pushEvents(integration: { id: string; accountId: string }, events
   await writeEventsPushes(pool, [{ integration, ...prepared, run: runRow, runEvents, apiCall: null }]);
 }
 
+/** The identifier a push names a person-integration by. */
+const identifierOf = async (personIntegrationId: string) =>
+  (
+    await t.db
+      .select({ externalId: personIntegrations.externalId })
+      .from(personIntegrations)
+      .where(eq(personIntegrations.id, personIntegrationId))
+  )[0]?.externalId ?? '';
+
 const DAY = '2025-03-04';
 const at = (time: string) => new Date(`${DAY}T${time}:00.000Z`);
 
@@ -150,20 +159,13 @@ describe('events changed while they wait in the event inbox', () => {
     const integration = await createIntegration(t.db, account.id);
     const source = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
     const target = await createTrackedPerson(t.db, account.id, integration.id, { timezone: 'UTC' });
-    const identifier = async (id: string) =>
-      (
-        await t.db
-          .select({ externalId: personIntegrations.externalId })
-          .from(personIntegrations)
-          .where(eq(personIntegrations.id, id))
-      )[0]?.externalId ?? '';
     const event = (personIdentifier: string, time: string) => ({
       externalId: `${personIdentifier}-${time}`,
       kind: 'git_commit',
       timestamp: at(time),
       personIdentifier,
     });
-    const [from, to] = [await identifier(source.personIntegrationId), await identifier(target.personIntegrationId)];
+    const [from, to] = [await identifierOf(source.personIntegrationId), await identifierOf(target.personIntegrationId)];
     await pushEvents({ id: integration.id, accountId: account.id }, [
       event(from, '10:00'),
       event(from, '11:00'),
@@ -202,13 +204,6 @@ describe('events changed while they wait in the event inbox', () => {
 });
 
 describe('events whose person changed while they were written', () => {
-  const identifierOf = async (personIntegrationId: string) =>
-    (
-      await t.db
-        .select({ externalId: personIntegrations.externalId })
-        .from(personIntegrations)
-        .where(eq(personIntegrations.id, personIntegrationId))
-    )[0]?.externalId ?? '';
   const eventsOf = async (accountId: string) =>
     (
       await t.db

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBackfilledDemo, createIntegration } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
+import { deferred } from '../../test/held-transaction.ts';
 import { demoConnector } from '../connectors/demo/connector.ts';
 import { integrationRunEvents, integrationRuns } from '../db/schema/integrations.ts';
 import { loadJobs } from '../jobs/index.ts';
@@ -135,24 +136,18 @@ describe('the lease of a run in progress', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const account = await createAccount(t.db, { plan: 'business' });
     const demo = await createBackfilledDemo(t.db, account.id, new Date(Date.UTC(2025, 5, 18, 9, 55)));
-    let pollStarted = () => {};
-    const polling = new Promise<void>((resolve) => {
-      pollStarted = resolve;
-    });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const polling = deferred();
+    const released = deferred();
     const poll = demoConnector.poll.bind(demoConnector);
     vi.spyOn(demoConnector, 'poll').mockImplementation(async (ctx) => {
-      pollStarted();
-      await released;
+      polling.resolve();
+      await released.promise;
       if (errorMessage) throw new Error(errorMessage);
       return poll(ctx);
     });
 
     const outcome = runIntegrationPoll(t.deps, demo.id, new Date(Date.UTC(2025, 5, 18, 10, 0)));
-    await polling;
+    await polling.promise;
     const [running] = await t.db.select().from(integrationRuns).where(eq(integrationRuns.integrationId, demo.id));
     expect(running?.status).toBe('running');
     expect(running?.heartbeatAt).toBeInstanceOf(Date);
@@ -166,7 +161,7 @@ describe('the lease of a run in progress', () => {
     }
     expect(vi.getTimerCount()).toBe(1);
 
-    release();
+    released.resolve();
     expect(await outcome).toMatchObject({ status, runId });
     expect(vi.getTimerCount()).toBe(0);
     const ended = (await runsById([runId])).get(runId);

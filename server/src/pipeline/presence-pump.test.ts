@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
-import { holdLockInTransaction } from '../../test/held-transaction.ts';
+import { holdLockInTransaction, lockWaiters as waitingForLocks } from '../../test/held-transaction.ts';
 import { type InboxEntry, inboxInsertCte } from './presence-inbox.ts';
 import { createPresencePump } from './presence-pump.ts';
 
@@ -57,12 +57,7 @@ const holdPerson = (personId: string) =>
   holdLockInTransaction(t.db, (tx) => tx.execute(sql`select id from people where id = ${personId} for update`));
 
 /** Sessions of this test's database waiting for a lock. */
-const lockWaiters = async () =>
-  (
-    await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    )
-  ).rows[0]?.n;
+const lockWaiters = () => waitingForLocks(t.db);
 
 describe('presence pump', () => {
   it('retries a failed round on its own: the rows stay in the inbox and are applied once', async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from '../../../test/app.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
-import { holdLockInTransaction } from '../../../test/held-transaction.ts';
+import { holdLockInTransaction, lockWaiters } from '../../../test/held-transaction.ts';
 import { people } from '../../db/schema/activity.ts';
 import { createDemoIntegration } from '../../pipeline/demo-backfill.ts';
 import { PUMP_LOCK } from '../../pipeline/presence-inbox.ts';
@@ -115,18 +115,7 @@ describe('removing the demo data', () => {
     let removal: Promise<{ statusCode: number }> = Promise.resolve({ statusCode: 0 });
     try {
       removal = client(t.app, cookie)({ method: 'DELETE', url: '/api/v1/account/demo-data' });
-      await expect
-        .poll(
-          async () =>
-            (
-              await t.db.execute<{ n: number }>(sql`
-                select count(*)::int as n from pg_stat_activity
-                 where datname = current_database() and wait_event_type = 'Lock'
-                   and query like '%pg_advisory_xact_lock%'`)
-            ).rows[0]?.n,
-          { timeout: 5_000 },
-        )
-        .toBe(1);
+      await expect.poll(() => lockWaiters(t.db, 'pg_advisory_xact_lock'), { timeout: 5_000 }).toBe(1);
       expect(await activityOf(account.id)).toEqual(before);
     } finally {
       await round.release();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { client, createTestApp, useTestApp } from '../../../test/app.ts';
 import { bearer, disabledChatService, serviceByProvider } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
-import { holdLockInTransaction } from '../../../test/held-transaction.ts';
+import { holdLockInTransaction, lockWaiters } from '../../../test/held-transaction.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { integrations } from '../../db/schema/integrations.ts';
 import { PUMP_LOCK } from '../../pipeline/presence-inbox.ts';
@@ -19,14 +19,6 @@ async function managerWithCustom(accountValues: Parameters<typeof signedInManage
   expect(created.statusCode).toBe(201);
   return { ...m, call, integration: created.json(), custom };
 }
-
-/** Sessions of this test's database waiting for the pump's lock. */
-const pumpLockWaiters = async () =>
-  (
-    await t.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`)
-  ).rows[0]?.n;
 
 const presence = async (key: string) => {
   const res = await client(t.app)({
@@ -223,7 +215,7 @@ describe('integration API', () => {
     let deleted: Promise<{ statusCode: number }> = Promise.resolve({ statusCode: 0 });
     try {
       deleted = call({ method: 'DELETE', url });
-      await expect.poll(() => pumpLockWaiters(), { timeout: 5_000 }).toBe(1);
+      await expect.poll(() => lockWaiters(t.db, 'pg_advisory_xact_lock'), { timeout: 5_000 }).toBe(1);
       expect((await call({ method: 'GET', url })).statusCode).toBe(200);
     } finally {
       await round.release();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from '../../../test/app.ts';
 import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createAccount, createUser } from '../../../test/factories.ts';
-import { holdLockInTransaction } from '../../../test/held-transaction.ts';
+import { holdLockInTransaction, lockWaiters as waitingForLocks } from '../../../test/held-transaction.ts';
 import type { Ctx } from '../../core/context.ts';
 import {
   activityBlocks,
@@ -229,14 +229,7 @@ describe('people lifecycle', () => {
   });
 });
 
-/** Sessions of this test's database waiting for a lock in a statement that contains `text`. */
-const lockWaiters = async (text: string) =>
-  (
-    await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock' and position(${text} in query) > 0`,
-    )
-  ).rows[0]?.n;
+const lockWaiters = (text: string) => waitingForLocks(t.db, text);
 
 describe('merging while events are written', () => {
   /** An active target and an unassigned source, each with blocks and an event from its own integration. */
