@@ -35,7 +35,13 @@ export function webBuildIsStale() {
 export function buildWebIfStale({ force = false } = {}) {
   if (!force && !webBuildIsStale()) return;
   console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: a caller's NODE_ENV (vitest sets `test`) would make Vite bundle React's
+  // development build, several times larger and slower.
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error('The web build failed.');
     process.exit(result.status ?? 1);

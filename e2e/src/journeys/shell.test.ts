@@ -24,6 +24,20 @@ describe('web shell', () => {
     await context.close();
   });
 
+  it("serves the app built for production (React's development build is several times larger)", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const scripts: Promise<{ url: string; text: string }>[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.js')) scripts.push(res.text().then((text) => ({ url: res.url(), text })));
+    });
+    await page.goto(`${inject('baseUrl')}/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    expect(loaded.filter((s) => s.text.includes('jsxDEV')).map((s) => s.url)).toEqual([]);
+    await page.close();
+  });
+
   it('sends an unknown path of an anonymous visitor to /login too', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${inject('baseUrl')}/no/such/page`);
