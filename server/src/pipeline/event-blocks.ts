@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { eventsOfIdentity } from '../db/events-of-identity.ts';
 import type { TimeRange } from '../engine/blocks.ts';
 import { computeEventBursts, EVENT_BURST_GAP_MS, eventBurstWindow } from '../engine/event-bursts.ts';
 import { isoOf } from '../engine/recompute.ts';
@@ -73,11 +74,11 @@ export async function recomputeEventBlocks(
 
   const eventRows = await tx.execute<{ pi: string; at_ms: number }>(sql`
     select e.person_integration_id as pi, (extract(epoch from e.timestamp) * 1000)::float8 as at_ms
-      from activity_events e
-      join jsonb_to_recordset(${JSON.stringify(
+      from jsonb_to_recordset(${JSON.stringify(
         windows.map((w) => ({ pi: w.target.personIntegrationId, lo: isoOf(w.window.start), hi: isoOf(w.window.end) })),
       )}::jsonb) as w(pi uuid, lo timestamptz, hi timestamptz)
-        on e.person_integration_id = w.pi and e.timestamp >= w.lo and e.timestamp <= w.hi`);
+      join person_integrations pi on pi.id = w.pi
+      join activity_events e on ${eventsOfIdentity('e', 'pi')} and e.timestamp >= w.lo and e.timestamp <= w.hi`);
 
   const inserts: Record<string, unknown>[] = [];
   const ranges: RollupRange[] = [];

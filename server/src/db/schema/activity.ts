@@ -188,6 +188,11 @@ export const activityBlocks = pgTable(
  * person_integrations (migrations 0015 and 0017) delete the events that name deleted rows, as their
  * cascades did, and the events push statement locks its pushes' person-integrations once (key share)
  * and stores only the events of those that still exist (pipeline/events-push-commit.ts).
+ *
+ * One time index, by person. An event's person is always its person-integration's (the writers take
+ * it from the person-integration they lock, a merge moves both together), so a read by
+ * person-integration names the person too and uses the same index (`eventsOfIdentity`); a second
+ * index by person-integration cost every event an entry (migration 0020 dropped it).
  */
 export const activityEvents = pgTable(
   'activity_events',
@@ -210,8 +215,9 @@ export const activityEvents = pgTable(
   },
   (t) => [
     uniqueIndex('activity_events_external_unique').on(t.integrationId, t.externalId),
-    index('activity_events_person_time_idx').on(t.personId, t.timestamp),
-    index('activity_events_pi_time_idx').on(t.personIntegrationId, t.timestamp),
+    // The person-integration is the third key column so that reads by person-integration (which name
+    // its person too) filter in the index alone, without visiting the table.
+    index('activity_events_person_time_idx').on(t.personId, t.timestamp, t.personIntegrationId),
   ],
 );
 

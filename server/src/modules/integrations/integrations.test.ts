@@ -227,13 +227,21 @@ describe('integration API', () => {
   it('deletes only while onboarding or once stopped; deleting during onboarding resets it', async () => {
     const { integration, call, account } = await managerWithCustom();
     const url = `/api/v1/integrations/${integration.id}`;
-    await presence(integration.apiKey);
+    const pushed = (await presence(integration.apiKey)).json();
     const refused = await call({ method: 'DELETE', url });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Stop the integration before deleting it.');
     await call({ method: 'POST', url: `${url}/deactivate` });
+    const debugEvents = async () =>
+      (
+        await t.db.execute<{ n: number }>(sql`
+          select count(*)::int as n from integration_run_events where run_id = ${pushed.runId}`)
+      ).rows[0]?.n;
+    expect(await debugEvents()).toBe(5);
     expect((await call({ method: 'DELETE', url })).statusCode).toBe(200);
     expect((await call({ method: 'GET', url })).statusCode).toBe(404);
+    // The integration's runs go with it, and their debug events with them.
+    expect(await debugEvents()).toBe(0);
     const [acc] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(acc?.onboardingCompleted).toBe(true);
 

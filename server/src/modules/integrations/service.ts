@@ -14,6 +14,7 @@ import type { AppDeps, Ctx } from '../../core/context.ts';
 import { conflict, notFound } from '../../core/errors.ts';
 import { isPolled, providerTraits } from '../../core/providers.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { eventsOfIdentity } from '../../db/events-of-identity.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { type IntegrationKind, integrations, services } from '../../db/schema/integrations.ts';
 import { refreshRollups } from '../../engine/rollups.ts';
@@ -261,10 +262,13 @@ export async function deleteIntegration(ctx: Ctx, id: string): Promise<{ success
     // pump's rounds wait until it commits (a round holding inbox rows would otherwise wait for the
     // identities deleted here while the deletion waits for those rows).
     await holdPresenceInbox(tx);
+    // An identity's first event is the first of its person's time index that names it (min() would
+    // read all of the person's events).
     const affected = await tx.execute<{ person_id: string; first: Date | null }>(sql`
       select pi.person_id,
              least((select min(b.start_time) from activity_blocks b where b.person_integration_id = pi.id),
-                   (select min(e.timestamp) from activity_events e where e.person_integration_id = pi.id)) as first
+                   (select e.timestamp from activity_events e where ${eventsOfIdentity('e', 'pi')}
+                     order by e.timestamp limit 1)) as first
         from person_integrations pi
        where pi.integration_id = ${id}`);
     await tx.delete(integrations).where(and(eq(integrations.id, id), eq(integrations.accountId, ctx.accountId)));

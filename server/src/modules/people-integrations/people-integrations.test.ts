@@ -5,7 +5,13 @@ import type {
 } from '@overlap/contract/people';
 import { describe, expect, it } from 'vitest';
 import { client, useTestApp } from '../../../test/app.ts';
-import { createBlock, createEvent, createTrackedPerson } from '../../../test/factories/activity.ts';
+import {
+  createBlock,
+  createEvent,
+  createIntegration,
+  createTrackedPerson,
+  linkPerson,
+} from '../../../test/factories/activity.ts';
 import { createUser, sessionCookie, signedInManager } from '../../../test/factories.ts';
 
 const t = useTestApp();
@@ -21,6 +27,9 @@ describe('person-integration activity', () => {
     const user = await createUser(t.db, account.id, { role: 'user' });
     const cookie = await sessionCookie(t.db, user.id);
     const { person, pi } = await createTrackedPerson(t.db, account.id, { name: 'Ada' });
+    // Ada's other identity, with events of its own in the same hours: not this identity's.
+    const other = await linkPerson(t.db, person, await createIntegration(t.db, account.id));
+    for (let i = 0; i < 3; i++) await createEvent(t.db, other, `2025-05-06T0${i}:10:00Z`, { title: `other${i}` });
     for (let i = 0; i < 25; i++) {
       const hour = String(i % 24).padStart(2, '0');
       const day = i < 24 ? '05' : '06';
@@ -50,6 +59,9 @@ describe('person-integration activity', () => {
       person: { id: person.id, name: 'Ada' },
       _count: { activityEvents: 25 },
     });
+    const others = await get<PersonIntegrationEvents>(cookie, `/api/v1/people-integrations/${other.id}/events`);
+    expect(others.body.events.map((e) => e.title)).toEqual(['other2', 'other1', 'other0']);
+    expect(others.body.pagination).toEqual({ total: 3, offset: 0, limit: 20 });
   });
 
   it('answers 404 for another account, 400 for bad paging, 401 without a session', async () => {

@@ -6,6 +6,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
+import { eventsOfIdentity } from '../../db/events-of-identity.ts';
 import { toBlock, toEvent } from '../activities/read-queries.ts';
 import { personIntegrationColumns, personIntegrationJoins, toPersonIntegration } from '../people/person-queries.ts';
 
@@ -53,12 +54,15 @@ export async function listPersonIntegrationEvents(ctx: Ctx, id: string, page: Pa
     ctx.db.execute(sql`
       select e.id, e.person_id, e.kind, e.timestamp, e.title, e.url, e.external_id, e.metadata,
         i.name as integration_name, s.provider as integration_kind, i.config->>'color' as integration_color
-      from activity_events e join integrations i on i.id = e.integration_id join services s on s.id = i.service_id
-      where e.person_integration_id = ${id} and e.account_id = ${ctx.accountId}
+      from person_integrations pi
+      join activity_events e on ${eventsOfIdentity('e', 'pi')}
+      join integrations i on i.id = e.integration_id join services s on s.id = i.service_id
+      where pi.id = ${id} and e.account_id = ${ctx.accountId}
       order by e.timestamp desc, e.id limit ${page.limit} offset ${page.offset}`),
-    ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from activity_events where person_integration_id = ${id} and account_id = ${ctx.accountId}`,
-    ),
+    ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n
+        from person_integrations pi join activity_events e on ${eventsOfIdentity('e', 'pi')}
+       where pi.id = ${id} and e.account_id = ${ctx.accountId}`),
   ]);
   return {
     events: rows.rows.map((r) => strip(toEvent(r as Parameters<typeof toEvent>[0]))),

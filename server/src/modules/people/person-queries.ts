@@ -1,6 +1,7 @@
 import type { Person, PersonIntegration } from '@overlap/contract/people';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { eventsOfIdentity } from '../../db/events-of-identity.ts';
 import type { PersonStatus } from '../../db/schema/activity.ts';
 import { uuidArray } from '../../db/uuid-array.ts';
 import { effectiveTimezone } from '../../lib/zoned-time.ts';
@@ -144,7 +145,7 @@ export const personIntegrationColumns = sql`pi.id, pi.person_id, pi.external_id,
   pi.last_seen_at, pi.created_at, pi.updated_at, i.id as integration_id, i.name as integration_name,
   i.config->>'color' as integration_color, s.provider, s.name as service_name,
   (select count(*) from activity_blocks b where b.person_integration_id = pi.id)::int as block_count,
-  (select count(*) from activity_events e where e.person_integration_id = pi.id)::int as event_count`;
+  (select count(*) from activity_events e where ${eventsOfIdentity('e', 'pi')})::int as event_count`;
 export const personIntegrationJoins = sql`join integrations i on i.id = pi.integration_id
   join services s on s.id = i.service_id`;
 
