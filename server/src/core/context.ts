@@ -29,8 +29,11 @@ export interface AppDeps {
  * core names only what callers need.
  */
 export interface PresencePump {
-  /** Something was added to the inbox: apply it soon. Cheap; concurrent kicks coalesce. */
-  kick(): void;
+  /**
+   * Something was added to the inbox: apply it soon. Cheap; concurrent kicks coalesce. `events`:
+   * only events were added, so the round leaves the presence inbox alone unless presence is due too.
+   */
+  kick(what?: 'presence' | 'events'): void;
   /**
    * Backpressure: resolves at once unless the inbox holds more than a full round (the engine is
    * falling behind); then it resolves when the round in progress ends, or after a short bound

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration, createTrackedPerson } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
 import { holdLockInTransaction, lockWaiters as waitingForLocks } from '../../test/held-transaction.ts';
+import { eventInboxIsEmpty } from './event-inbox.ts';
 import { type InboxEntry, inboxInsertCte } from './presence-inbox.ts';
 import { createPresencePump } from './presence-pump.ts';
 
@@ -60,6 +61,46 @@ const holdPerson = (personId: string) =>
 const lockWaiters = () => waitingForLocks(t.db);
 
 describe('presence pump', () => {
+  it('leaves the presence inbox alone in rounds kicked by events pushes only', async () => {
+    const who = await member();
+    const pump = createPresencePump({ db: t.db, notify: async () => {} });
+    try {
+      // A process's first round reads both inboxes.
+      await pump.flush();
+      // Presence another process accepted (and will apply itself), and an event pushed here.
+      await enqueue([who.entry(0)]);
+      await t.db.execute(sql`
+        with e as (
+          insert into activity_events (account_id, integration_id, person_id, person_integration_id, external_id, kind,
+                                       timestamp)
+          select ${who.accountId}, pi.integration_id, ${who.personId}, pi.id, 'pump-e1', 'git_commit', ${new Date(T0).toISOString()}
+            from person_integrations pi where pi.id = ${who.personIntegrationId}
+          returning id, account_id, integration_id, person_id, person_integration_id, kind, timestamp
+        )
+        insert into event_inbox (event_id, account_id, integration_id, person_id, person_integration_id, kind, timestamp)
+        select * from e`);
+      pump.kick('events');
+      await expect.poll(() => eventInboxIsEmpty(t.db), { timeout: 5_000 }).toBe(true);
+      await pump.stop();
+      expect(await waiting(who.personIntegrationId)).toBe(1);
+      const seen = await t.db.execute<{ ms: number }>(sql`
+        select (extract(epoch from last_seen_at) * 1000)::float8 as ms from person_integrations
+         where id = ${who.personIntegrationId}`);
+      expect(seen.rows[0]?.ms).toBe(T0);
+    } finally {
+      await pump.stop();
+    }
+    const again = createPresencePump({ db: t.db, notify: async () => {} });
+    try {
+      again.kick();
+      await expect.poll(() => waiting(who.personIntegrationId), { timeout: 5_000 }).toBe(0);
+      await again.flush();
+      expect(await samplesOf(who.personIntegrationId)).toEqual([0]);
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('retries a failed round on its own: the rows stay in the inbox and are applied once', async () => {
     const who = await member();
     const errors: string[] = [];

@@ -4,6 +4,9 @@ import { appliedSamples } from '../lib/metrics.ts';
 import { drainEventInbox, eventInboxIsEmpty } from './event-inbox.ts';
 import { drainPresenceInbox, inboxIsEmpty } from './presence-inbox.ts';
 
+/** A round that leaves the presence inbox alone (only events were pushed since). */
+const SKIPPED = { locked: true, applied: 0, accountIds: [] as string[], more: false };
+
 /** When the inbox is held by another process, or a drain failed, try again after this long. */
 const RETRY_MS = 100;
 const FAILURE_RETRY_MS = 1_000;
@@ -54,6 +57,11 @@ export function createPresencePump(options: {
   let timer: NodeJS.Timeout | null = null;
   let behind = false;
   let current: Promise<unknown> | null = null;
+  // Whether the next round reads the presence inbox. Rounds kicked by events pushes alone skip it:
+  // after heavy presence load its empty pages cost a read of the whole table until vacuumed (about
+  // 25 ms a round). Rows another process added are applied by that process's pump, or by the minute
+  // job's flush.
+  let presenceDue = true;
 
   const later = (ms: number) => {
     if (stopped || timer) return;
@@ -64,13 +72,25 @@ export function createPresencePump(options: {
     timer.unref();
   };
 
+  const drainPresence = async () => {
+    presenceDue = false;
+    const drain = drainPresenceInbox(options.db, undefined, options.batch);
+    current = drain;
+    try {
+      const result = await drain;
+      if (!result.locked || result.more) presenceDue = true;
+      return result;
+    } catch (err) {
+      presenceDue = true;
+      throw err;
+    } finally {
+      current = null;
+    }
+  };
+
   const round = async () => {
     for (;;) {
-      const drain = drainPresenceInbox(options.db, undefined, options.batch);
-      current = drain;
-      const result = await drain.finally(() => {
-        current = null;
-      });
+      const result = presenceDue ? await drainPresence() : SKIPPED;
       if (!result.locked) {
         behind = false;
         later(RETRY_MS);
@@ -87,7 +107,8 @@ export function createPresencePump(options: {
     }
   };
 
-  function kick(): void {
+  function kick(what: 'presence' | 'events' = 'presence'): void {
+    if (what === 'presence') presenceDue = true;
     if (running) again = true;
     else later(LINGER_MS);
   }
@@ -125,12 +146,14 @@ export function createPresencePump(options: {
       clearTimeout(timer);
     },
     async flush() {
+      presenceDue = true;
       drainNow();
       while (running) await running;
     },
     async settled() {
       for (;;) {
         if (stopped) throw new Error('the presence pump is stopped');
+        presenceDue = true;
         drainNow();
         while (running) await running;
         if ((await inboxIsEmpty(options.db)) && (await eventInboxIsEmpty(options.db))) return;

@@ -194,7 +194,7 @@ export async function ingestEvents(
   if (result.created > 0) {
     ingestedItems.inc({ kind: 'event' }, result.created);
     // The pump tells the dashboards once the round has applied these events (blocks, rollups).
-    deps.presence.kick();
+    deps.presence.kick('events');
   }
   return result;
 }
