@@ -29,3 +29,35 @@ function describe(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violat
         .join(' | ')})`,
   );
 }
+
+/**
+ * Marks the elements of `selector` lying wholly in view in the scroll container `scroller`: inside
+ * its visible box and clear of its sticky parts (a timeline's header row and hour rail), and answers
+ * the selector of the marked ones. Content scrolled partly under a sticky header is obscured for the
+ * moment, as scrolled content is; axe's target-size would count a 24 px marker there as too small,
+ * depending only on where the scroll stopped.
+ */
+export async function inViewOf(page: Page, scroller: string, selector: string): Promise<string> {
+  await page.evaluate(
+    ({ scroller, selector }) => {
+      const box = document.querySelector(scroller);
+      if (!box) throw new Error(`no ${scroller}`);
+      const view = box.getBoundingClientRect();
+      const sticky = [...box.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => getComputedStyle(el).position === 'sticky')
+        .map((el) => el.getBoundingClientRect());
+      const overlaps = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const el of box.querySelectorAll(selector)) {
+        const r = el.getBoundingClientRect();
+        const inside = r.top >= view.top && r.bottom <= view.bottom && r.left >= view.left && r.right <= view.right;
+        el.toggleAttribute('data-axe-in-view', inside && !sticky.some((s) => overlaps(r, s)));
+      }
+    },
+    { scroller, selector },
+  );
+  return selector
+    .split(',')
+    .map((part) => `${part.trim()}[data-axe-in-view]`)
+    .join(', ');
+}
