@@ -23,6 +23,8 @@ export interface PageRun {
    * figures above are built from that trace, so a busy machine shows here first.
    */
   observedLcp: number;
+  /** The element of the largest paint, as Lighthouse names it (its text or tag). */
+  lcpElement: string;
   /** Bytes on the wire, as the throttled page loaded them. */
   scriptBytes: number;
   totalBytes: number;
@@ -36,10 +38,22 @@ interface LhAudit {
   scoreDisplayMode?: string;
   details?: { items?: { resourceType?: string; transferSize?: number; observedLargestContentfulPaint?: number }[] };
 }
+/** The largest paint's element: a table whose first row holds the node (Lighthouse 12). */
+interface LhNodeAudit {
+  details?: { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] };
+}
 interface LhResult {
   categories: Record<string, { score: number | null; auditRefs: { id: string }[] }>;
   audits: Record<string, LhAudit>;
   runtimeError?: { message: string };
+}
+
+function lcpElementOf(lhr: LhResult): string {
+  const audit = lhr.audits['largest-contentful-paint-element'] as (LhNodeAudit & LhAudit) | undefined;
+  // Not applicable: the element was gone from the page when the run ended (a loading state replaced).
+  if (audit?.scoreDisplayMode === 'notApplicable') return 'an element since removed (a loading state)';
+  const node = audit?.details?.items?.[0]?.items?.[0]?.node;
+  return node?.nodeLabel ?? node?.snippet ?? 'unknown';
 }
 
 const score = (lhr: LhResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -91,6 +105,7 @@ export async function runLighthouse(url: string, cookie?: string): Promise<PageR
       tbt: numeric(lhr, 'total-blocking-time'),
       speedIndex: numeric(lhr, 'speed-index'),
       cls: numeric(lhr, 'cumulative-layout-shift'),
+      lcpElement: lcpElementOf(lhr),
       observedLcp: lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? Number.NaN,
       scriptBytes: bytesOf('script'),
       totalBytes: bytesOf('total'),
