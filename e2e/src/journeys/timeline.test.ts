@@ -46,6 +46,14 @@ async function pushEvents(apiKey: string, events: Record<string, unknown>[]): Pr
 const TIMELINE = '[data-testid="timeline"]';
 /** What a pointer can press on the timeline: blocks, event markers and clusters. */
 const TARGETS = '[data-block-id], [data-event-marker], [data-event-cluster]';
+/** A promise with its resolver (Node 20 has no Promise.withResolvers). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
 const columns = (page: Page) => page.locator('[data-testid="timeline"] section[aria-label^="Activity of "]');
 
 describe('team timeline', () => {
@@ -360,6 +368,54 @@ describe('team timeline', () => {
     expect((listBox?.x ?? 0) + (listBox?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'timeline', 'event-cluster-phone-open');
     await context.close();
+  });
+
+  it("draws the dashboard's shape while its code loads, where its loading state then draws the same parts", async () => {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { context, page } = await signInDemoManager(browser, viewport);
+      await columns(page).first().waitFor();
+      const loading = await context.newPage();
+      // The page's code and then the day are held, as on a slow phone: first the route's fallback,
+      // then the page's own loading state, then the day.
+      const code = deferred();
+      const day = deferred();
+      await loading.route('**/assets/dashboard-page-*.js', async (route) => {
+        await code.promise;
+        await route.continue();
+      });
+      await loading.route('**/api/v1/activities?*', async (route) => {
+        await day.promise;
+        await route.continue();
+      });
+      await loading.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await loading.goto(`${inject('baseUrl')}/`);
+      const hint = loading.getByText('Point at or tap a half hour to see who is around.');
+      await hint.waitFor();
+      await loading.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+      await expect(loading.getByRole('button', { name: 'Refresh' }).count()).resolves.toBe(0);
+      await screenshot(loading, 'timeline', `dashboard-fallback-${label}`);
+      const before = await hint.boundingBox();
+      code.resolve();
+      await loading.getByRole('button', { name: 'Refresh' }).waitFor();
+      await expect(loading.getByText('Loading team data...').count()).resolves.toBe(1);
+      const after = await hint.boundingBox();
+      expect([after?.x, after?.y, after?.height]).toEqual([before?.x, before?.y, before?.height]);
+      await loading.waitForTimeout(300);
+      // Nothing drawn so far moved (the demo team's banner, which comes with the day, is another matter).
+      expect(await loading.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+      day.resolve();
+      await columns(loading).first().waitFor();
+      await context.close();
+    }
   });
 
   it('is usable on a phone', async () => {

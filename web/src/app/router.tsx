@@ -5,6 +5,7 @@ import { prefetchGates } from '../api/session';
 import { isPublicPath } from './gates';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
+import { DashboardFallback } from './layouts/dashboard-fallback';
 import { GatedOutlet } from './layouts/gated-outlet';
 import { RouteFallback } from './layouts/route-fallback';
 
@@ -110,7 +111,7 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { path: '/', element: appPage(loadDashboard) },
+          { path: '/', element: page(loadDashboard, <DashboardFallback />) },
           { path: '/account', element: appPage(() => import('../features/account').then((f) => f.accountPage())) },
           { path: '/profile', element: appPage(() => import('../features/profile').then((f) => f.profilePage())) },
           { path: '/people', element: appPage(() => import('../features/people').then((f) => f.peoplePages.people())) },
