@@ -57,7 +57,7 @@ async function main() {
         const r = await runLighthouseAgainOnTraceError(page.url, page.cookie);
         runs.push(r);
         each.push(
-          `${r.performance} (FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, SI ${ms(r.speedIndex)}, observed LCP ${ms(r.observedLcp)}, load ${load.toFixed(1)}; largest paint: ${r.lcpElement})`,
+          `${r.performance} (FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)}, SI ${ms(r.speedIndex)}, observed LCP ${ms(r.observedLcp)}, load ${load.toFixed(1)}; largest paint: ${r.lcpElement}; accessibility ${r.accessibility}${r.failedAccessibility.length > 0 ? ` (${r.failedAccessibility.join(', ')})` : ''})`,
         );
       }
       results.push({ name: page.name, run: median(runs), scores: runs.map((r) => r.performance), each });
