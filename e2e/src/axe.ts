@@ -43,12 +43,12 @@ export async function inViewOf(page: Page, scroller: string, selector: string): 
       const box = document.querySelector(scroller);
       if (!box) throw new Error(`no ${scroller}`);
       const view = box.getBoundingClientRect();
-      const sticky = [...box.querySelectorAll<HTMLElement>('*')]
+      const sticky = Array.from(box.querySelectorAll<HTMLElement>('*'))
         .filter((el) => getComputedStyle(el).position === 'sticky')
         .map((el) => el.getBoundingClientRect());
       const overlaps = (a: DOMRect, b: DOMRect) =>
         a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-      for (const el of box.querySelectorAll(selector)) {
+      for (const el of Array.from(box.querySelectorAll(selector))) {
         const r = el.getBoundingClientRect();
         const inside = r.top >= view.top && r.bottom <= view.bottom && r.left >= view.left && r.right <= view.right;
         el.toggleAttribute('data-axe-in-view', inside && !sticky.some((s) => overlaps(r, s)));
