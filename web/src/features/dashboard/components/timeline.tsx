@@ -53,7 +53,7 @@ export function Timeline({ people: latest, day, onHide, onSelectBlock, belowOver
     if (!el || !dayStartMs) return;
     const now = offsetInDay(dayRef.current, Date.now());
     const wanted = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
-    el.scrollTop = scrollTopClearOfCuts(wanted, blockSpans(peopleRef.current, dayRef.current));
+    el.scrollTop = scrollTopClearOfCuts(wanted, blockSpans(peopleRef.current, dayRef.current), 24, HEADER_HEIGHT);
   }, [dayStartMs]);
 
   // Wide screens fit everyone (25 people in 1440 px): columns shrink to COMPACT_COLUMN_WIDTH before

@@ -67,6 +67,17 @@ describe('opening scroll offset', () => {
     expect(scrollTopClearOfCuts(210, [{ top: 200, height: 4 }])).toBe(200);
   });
 
+  it('moves up to a target under the header whose top sticks out less than 24 px above the scroller', () => {
+    // Header 56 px: at 300 the scroller's edge is at 244; a block 230-290 shows 14 px above it (clipped).
+    expect(scrollTopClearOfCuts(300, [{ top: 230, height: 60 }], 24, 56)).toBe(230);
+    // 24 px or more above the edge, or wholly above it, or ending in view with 24 px: left alone.
+    expect(scrollTopClearOfCuts(300, [{ top: 220, height: 70 }], 24, 56)).toBe(300);
+    expect(scrollTopClearOfCuts(300, [{ top: 180, height: 60 }], 24, 56)).toBe(300);
+    expect(scrollTopClearOfCuts(300, [{ top: 230, height: 100 }], 24, 56)).toBe(300);
+    // Without the header's height, as before.
+    expect(scrollTopClearOfCuts(300, [{ top: 230, height: 60 }])).toBe(300);
+  });
+
   it("moves again when the new offset cuts another column's target", () => {
     expect(
       scrollTopClearOfCuts(300, [

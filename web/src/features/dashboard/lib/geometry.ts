@@ -66,14 +66,22 @@ export function formatDuration(minutes: number): string {
  * A scroll offset at or above `scrollTop` that cuts no target so that less than `min` px of it
  * stays in view below the sticky header (a block half hidden under the header would leave its
  * button too small to press): the view moves up to the top of such a target, as often as needed.
+ * With the header's height (`header`), it also moves up to a target hidden under the header whose
+ * top sticks out less than `min` px above the scroller's edge: nothing of it can be seen there, but
+ * accessibility checkers (axe's target-size) measure a target without the scroller's clipping and
+ * would count that strip as a target too small to press.
  */
-export function scrollTopClearOfCuts(scrollTop: number, targets: readonly Span[], min = 24): number {
+export function scrollTopClearOfCuts(scrollTop: number, targets: readonly Span[], min = 24, header = 0): number {
   let top = Math.max(0, scrollTop);
   for (let moved = true; moved && top > 0; ) {
     moved = false;
     for (const t of targets) {
       const bottom = t.top + Math.max(t.height, min);
-      if (t.top < top && bottom > top && bottom - top < min + 1) {
+      const cutByHeader = t.top < top && bottom > top && bottom - top < min + 1;
+      const edge = top - header;
+      const stripAboveEdge =
+        header > 0 && t.top < edge && bottom > edge && edge - t.top < min && bottom - top < min + 1;
+      if (cutByHeader || stripAboveEdge) {
         top = Math.max(0, t.top);
         moved = true;
       }
