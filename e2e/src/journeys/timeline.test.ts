@@ -1,4 +1,4 @@
-import { type Browser, type Page, request } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inViewOf, ruleViolations, seriousViolations } from '../axe.ts';
 import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
@@ -46,6 +46,41 @@ async function pushEvents(apiKey: string, events: Record<string, unknown>[]): Pr
 const TIMELINE = '[data-testid="timeline"]';
 /** What a pointer can press on the timeline: blocks, event markers and clusters. */
 const TARGETS = '[data-block-id], [data-event-marker], [data-event-cluster]';
+/** Where the dashboard's banners keep their dismissal (the browser's local storage). */
+const BANNER_KEYS = [
+  'overlap.demoBannerDismissedAt',
+  'overlap.unassignedBannerDismissedAt',
+  'overlap.staleBannerDismissedAt',
+];
+
+/**
+ * The dashboard opened in a new page of `context` with its code and its day held, as on a slow
+ * phone, until `code` and `day` are resolved; `shifts` lists the layout shifts seen since it opened.
+ */
+async function heldDashboard(context: BrowserContext) {
+  const page = await context.newPage();
+  const code = deferred();
+  const day = deferred();
+  await page.route('**/assets/dashboard-page-*.js', async (route) => {
+    await code.promise;
+    await route.continue();
+  });
+  await page.route('**/api/v1/activities?*', async (route) => {
+    await day.promise;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${inject('baseUrl')}/`);
+  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  return { page, code, day, shifts };
+}
+
 /** A promise with its resolver (Node 20 has no Promise.withResolvers). */
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve = () => {};
@@ -377,45 +412,45 @@ describe('team timeline', () => {
     ] as const) {
       const { context, page } = await signInDemoManager(browser, viewport);
       await columns(page).first().waitFor();
-      const loading = await context.newPage();
-      // The page's code and then the day are held, as on a slow phone: first the route's fallback,
-      // then the page's own loading state, then the day.
-      const code = deferred();
-      const day = deferred();
-      await loading.route('**/assets/dashboard-page-*.js', async (route) => {
-        await code.promise;
-        await route.continue();
-      });
-      await loading.route('**/api/v1/activities?*', async (route) => {
-        await day.promise;
-        await route.continue();
-      });
-      await loading.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      await loading.goto(`${inject('baseUrl')}/`);
-      const hint = loading.getByText('Point at or tap a half hour to see who is around.');
+      // Banners dismissed: the fallback cannot know them, so only without them does it match the frame.
+      await page.evaluate((keys) => {
+        for (const key of keys) localStorage.setItem(key, String(Date.now()));
+      }, BANNER_KEYS);
+      const loading = await heldDashboard(context);
+      const hint = loading.page.getByText('Point at or tap a half hour to see who is around.');
       await hint.waitFor();
-      await loading.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
-      await expect(loading.getByRole('button', { name: 'Refresh' }).count()).resolves.toBe(0);
-      await screenshot(loading, 'timeline', `dashboard-fallback-${label}`);
+      await loading.page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+      await expect(loading.page.getByRole('button', { name: 'Refresh' }).count()).resolves.toBe(0);
+      await screenshot(loading.page, 'timeline', `dashboard-fallback-${label}`);
       const before = await hint.boundingBox();
-      code.resolve();
-      await loading.getByRole('button', { name: 'Refresh' }).waitFor();
-      await expect(loading.getByText('Loading team data...').count()).resolves.toBe(1);
+      loading.code.resolve();
+      await loading.page.getByRole('button', { name: 'Refresh' }).waitFor();
+      await expect(loading.page.getByText('Loading team data...').count()).resolves.toBe(1);
       const after = await hint.boundingBox();
       expect([after?.x, after?.y, after?.height]).toEqual([before?.x, before?.y, before?.height]);
-      await loading.waitForTimeout(300);
-      // Nothing drawn so far moved (the demo team's banner, which comes with the day, is another matter).
-      expect(await loading.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
-      day.resolve();
-      await columns(loading).first().waitFor();
+      loading.day.resolve();
+      await columns(loading.page).first().waitFor();
+      await loading.page.waitForTimeout(300);
+      expect(await loading.shifts()).toEqual([]);
       await context.close();
     }
+  });
+
+  it("draws the dashboard's banners with its first frame, so the day arriving moves nothing", async () => {
+    const { context, page } = await signInDemoManager(browser, PHONE);
+    await columns(page).first().waitFor();
+    await page.evaluate((keys) => {
+      for (const key of keys) localStorage.removeItem(key);
+    }, BANNER_KEYS);
+    const loading = await heldDashboard(context);
+    loading.code.resolve();
+    await loading.page.getByText('Loading team data...').waitFor();
+    await expect(loading.page.getByText(/^You are looking at demo data \(\d+ demo people\)$/).count()).resolves.toBe(1);
+    loading.day.resolve();
+    await columns(loading.page).first().waitFor();
+    await loading.page.waitForTimeout(300);
+    expect(await loading.shifts()).toEqual([]);
+    await context.close();
   });
 
   it('is usable on a phone', async () => {

@@ -6,7 +6,7 @@ import { apiPaths } from './paths';
 import { queryKeys } from './query-keys';
 
 /** The account (name, status, plan, integrations, survey); fresh for a minute, as the dashboard's banners need. */
-const accountQuery = queryOptions({
+export const accountQuery = queryOptions({
   queryKey: queryKeys.account,
   queryFn: ({ signal }) => api<AccountView>(apiPaths.account.account, { signal }),
   staleTime: 60_000,

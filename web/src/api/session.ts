@@ -58,6 +58,9 @@ export function prefetchGates(client: QueryClient): void {
   void client.prefetchQuery({ ...onboardingStateQuery, queryFn: () => fetchOnboardingState(true) });
 }
 
+/** The signed-in user (null without a session), from the cache or the session check in flight. */
+export const signedInUser = (client: QueryClient): Promise<SessionUser | null> => client.fetchQuery(sessionQuery);
+
 const impersonationQuery = queryOptions({
   queryKey: sessionKeys.impersonation,
   queryFn: () => api<ImpersonationStatus>(apiPaths.auth.impersonationStatus),

@@ -33,6 +33,32 @@ describe('what the app asks for as it starts', () => {
     expect(client.getQueryData(sessionKeys.status)).toBeNull();
   });
 
+  it.each([
+    ['a manager', 'manager', ['/api/v1/people', '/api/v1/unassigned', '/api/v1/account']],
+    ['a user', 'user', ['/api/v1/people', '/api/v1/unassigned']],
+  ] as const)("asks on / for the banners' data once the session says %s is signed in", async (_, role, banners) => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('onboarding')
+        ? json({ onboarding: { nextAction: 'dashboard' } })
+        : json({ user: sessionUser(role) }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    preloadPage('/', createQueryClient());
+    expect(asked(fetchMock)).toEqual(['/auth/status', '/api/v1/onboarding/state']);
+    await vi.waitFor(() => expect(asked(fetchMock)).toHaveLength(2 + banners.length));
+    expect(asked(fetchMock).slice(2)).toEqual(banners);
+  });
+
+  it("asks on / for no banner's data without a session", async () => {
+    const fetchMock = vi.fn(async () => json({ message: 'Unauthorized' }, 401));
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createQueryClient();
+    preloadPage('/', client);
+    await vi.waitFor(() => expect(client.getQueryData(sessionKeys.status)).toBeNull());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked(fetchMock)).toEqual(['/auth/status', '/api/v1/onboarding/state']);
+  });
+
   it('asks for nothing on a public page', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

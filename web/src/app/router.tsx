@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { prefetchGates } from '../api/session';
+import { prefetchDashboardBanners } from '../api/team-status';
+import { canManage } from '../lib/roles';
 import { isPublicPath } from './gates';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -32,11 +34,15 @@ const loadDashboard = () => import('../features/dashboard').then((f) => f.dashbo
 /**
  * Starts what the first screen needs while the app starts: on a page behind the route gates, the
  * gates' two answers (session and onboarding state) side by side instead of one after the other;
- * on `/`, the dashboard's code, which would otherwise be asked for only once the gates have passed.
+ * on `/`, the dashboard's code, which would otherwise be asked for only once the gates have passed,
+ * and what its banners need.
  */
 export function preloadPage(pathname: string, client: QueryClient): void {
   if (!isPublicPath(pathname)) prefetchGates(client);
-  if (pathname === '/') void loadDashboard();
+  if (pathname === '/') {
+    void loadDashboard();
+    prefetchDashboardBanners(client, canManage);
+  }
 }
 
 /** A page inside the app's header and footer: its placeholder fills the screen. */

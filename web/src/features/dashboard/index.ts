@@ -1,6 +1,5 @@
 /** The dashboard page (loaded on demand) and what other features share: the day drawing, the block dialog and hidden people. */
 export const dashboardPage = () => import('./pages/dashboard-page');
-export { activePeopleQuery } from './api/team-status';
 export { DayActivityLayer, type DayWindow } from './components/day-activity-layer';
 export { HourRail, hourLinesStyle } from './components/hour-rail';
 export { BlockDialog } from './components/lazy-block-dialog';

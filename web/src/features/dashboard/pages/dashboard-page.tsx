@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAccount, useBillingStatus } from '../../../api/account';
 import { isApiError } from '../../../api/client';
 import { sessionKeys, useSession } from '../../../api/session';
+import { useActivePeople, useUnassignedCount } from '../../../api/team-status';
 import { formatDateKey, viewerTimeZone } from '../../../lib/format-time';
 import { canManage } from '../../../lib/roles';
 import { Banner } from '../../../ui/banner';
@@ -13,7 +14,6 @@ import { Button } from '../../../ui/button';
 import { HeaderSlot } from '../../../ui/header-slot';
 import { useActivities } from '../api/activities';
 import { useLiveUpdates } from '../api/live-updates';
-import { useActivePeople, useUnassignedCount } from '../api/team-status';
 import { DashboardBanners } from '../components/dashboard-banners';
 import { DatePicker } from '../components/date-picker';
 import { DemoBanner } from '../components/demo-banner';
@@ -173,7 +173,9 @@ export default function DashboardPage() {
           health={account.data?.integrationHealth}
         />
       ) : null}
-      <DemoBanner count={people.filter((p) => p.isDemo).length} manager={manager} />
+      {/* Counted in the active people (asked for as the app starts, like the manager banners' data),
+          not in the day: the banner then comes with the page's first frame instead of pushing it down. */}
+      <DemoBanner count={activePeople.data?.demoCount ?? 0} manager={manager} />
       {error && activities.data && !isApiError(error, 401) ? (
         <Banner tone="warning">Warning: {message} (showing cached data)</Banner>
       ) : null}

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { EyeOff } from 'lucide-react';
+import { activePeopleQuery } from '../../../api/team-status';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { EmptyState } from '../../../ui/empty-state';
-import { activePeopleQuery, useHiddenPeople } from '../../dashboard';
+import { useHiddenPeople } from '../../dashboard';
 
 /** People hidden from the timeline on this browser, each with Unhide. */
 export function TimelineVisibility() {
