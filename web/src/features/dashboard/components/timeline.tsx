@@ -2,14 +2,7 @@ import type { ActivityBlock, DashboardPerson } from '@overlap/contract/activity'
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { personColor } from '../../../lib/person-colors';
-import {
-  GRID_HEIGHT,
-  HOUR_HEIGHT,
-  MIN_COLUMN_WIDTH,
-  placeInDay,
-  type Span,
-  scrollTopClearOfCuts,
-} from '../lib/geometry';
+import { GRID_HEIGHT, MIN_COLUMN_WIDTH, openingScrollTop, placeInDay, type Span } from '../lib/geometry';
 import { DayActivityLayer, type DayWindow } from './day-activity-layer';
 import { HourRail, hourLinesStyle } from './hour-rail';
 import { NowDot, NowLine, offsetInDay, useNowOffset } from './now-line';
@@ -52,8 +45,8 @@ export function Timeline({ people: latest, day, onHide, onSelectBlock, belowOver
     const el = scroller.current;
     if (!el || !dayStartMs) return;
     const now = offsetInDay(dayRef.current, Date.now());
-    const wanted = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
-    el.scrollTop = scrollTopClearOfCuts(wanted, blockSpans(peopleRef.current, dayRef.current), 24, HEADER_HEIGHT);
+    const range = el.scrollHeight - el.clientHeight;
+    el.scrollTop = openingScrollTop(now, range, blockSpans(peopleRef.current, dayRef.current), HEADER_HEIGHT);
   }, [dayStartMs]);
 
   // Wide screens fit everyone (25 people in 1440 px): columns shrink to COMPACT_COLUMN_WIDTH before

@@ -4,6 +4,7 @@ import {
   formatDuration,
   HOUR_HEIGHT,
   minuteOfDay,
+  openingScrollTop,
   placeInDay,
   scrollTopClearOfCuts,
   spanToPixels,
@@ -76,6 +77,17 @@ describe('opening scroll offset', () => {
     expect(scrollTopClearOfCuts(300, [{ top: 230, height: 100 }], 24, 56)).toBe(300);
     // Without the header's height, as before.
     expect(scrollTopClearOfCuts(300, [{ top: 230, height: 60 }])).toBe(300);
+  });
+
+  it('opens three hours before now, or at 07:00, within the scroll range and off cut targets', () => {
+    expect(openingScrollTop(10 * 44, 600, [], 56)).toBe(7 * 44);
+    expect(openingScrollTop(null, 600, [], 56)).toBe(7 * 44);
+    expect(openingScrollTop(2 * 44, 600, [], 56)).toBe(0);
+    // Late in the day the view stops at the end of its range (467 px on a phone): the cuts are
+    // cleared there, not at 18:20 - 3 h (the browser clamped that offset after the check).
+    expect(openingScrollTop(18.33 * 44, 467, [], 56)).toBe(467);
+    expect(openingScrollTop(18.33 * 44, 467, [{ top: 391, height: 66 }], 56)).toBe(391);
+    expect(openingScrollTop(18.33 * 44, 467, [{ top: 440, height: 40 }], 56)).toBe(440);
   });
 
   it("moves again when the new offset cuts another column's target", () => {

@@ -89,3 +89,14 @@ export function scrollTopClearOfCuts(scrollTop: number, targets: readonly Span[]
   }
   return top;
 }
+
+/**
+ * Where a day opens (scroll offset of its grid): three hours before now (`now`, px into the day, on
+ * today) or at 07:00, within the timeline's scroll range (`range`: late in the day the view stops at
+ * the day's end, and the cuts to clear are those of where it stops), moved up off the targets it
+ * would cut (scrollTopClearOfCuts, with the sticky header's height).
+ */
+export function openingScrollTop(now: number | null, range: number, targets: readonly Span[], header: number): number {
+  const wanted = Math.max(0, now !== null ? now - 3 * HOUR_HEIGHT : 7 * HOUR_HEIGHT);
+  return scrollTopClearOfCuts(Math.min(Math.max(0, range), wanted), targets, 24, header);
+}
