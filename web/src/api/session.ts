@@ -71,8 +71,8 @@ const systemInfoQuery = queryOptions({
   queryKey: sessionKeys.systemInfo,
   queryFn: () => api<SystemInfo>(apiPaths.profile.systemInfo),
 });
-/** System info needs a session: it is asked for once someone is signed in. */
-export const useSystemInfo = () => {
+/** System info needs a session: it is asked for once someone is signed in (and `enabled`). */
+export const useSystemInfo = (enabled = true) => {
   const signedIn = Boolean(useSession().data);
-  return useQuery({ ...systemInfoQuery, enabled: signedIn });
+  return useQuery({ ...systemInfoQuery, enabled: signedIn && enabled });
 };

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionKeys } from '../../../api/session';
 import { sessionUser } from '../../../test/session-user';
 import { TooltipProvider } from '../../../ui/tooltip';
 import { AppChrome } from './app-chrome';
@@ -26,7 +27,7 @@ function stubApi(routes: Routes) {
   return calls;
 }
 
-function renderChrome(path: string, user: SessionUser | null, routes: Routes = {}) {
+function renderChrome(path: string, user: SessionUser | null, routes: Routes = {}, sessionKnown = false) {
   const deployed = new Date(Date.now() - 3 * 3600_000).toISOString();
   const calls = stubApi({
     'GET /auth/status': user ? { body: { user } } : { status: 401, body: { message: 'Unauthorized' } },
@@ -41,6 +42,8 @@ function renderChrome(path: string, user: SessionUser | null, routes: Routes = {
     ...routes,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // As when the gates have already had the session's answer.
+  if (sessionKnown) client.setQueryData(sessionKeys.status, user);
   const router = createMemoryRouter(
     [
       {
@@ -86,6 +89,23 @@ describe('app chrome', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Super Admin Panel' })).not.toBeInTheDocument();
     expect(await screen.findByText('version 1.4.2 • deployed 3h ago')).toBeInTheDocument();
+  });
+
+  it("asks for the footer's version and the impersonation check only after its first frame is painted", async () => {
+    const { calls } = renderChrome('/', baseUser, {}, true);
+    // The session is known from the first render, yet neither request leaves with it.
+    expect(screen.getByRole('link', { name: 'dana@example.com' })).toBeInTheDocument();
+    const deferred = ['/api/v1/profile/system-info', '/auth/impersonation-status'];
+    expect(calls.map((c) => c.url).filter((url) => deferred.includes(url))).toEqual([]);
+    expect(await screen.findByText('version 1.4.2 • deployed 3h ago')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        calls
+          .map((c) => c.url)
+          .filter((url) => deferred.includes(url))
+          .sort(),
+      ).toEqual(deferred),
+    );
   });
 
   it('hides the footer on /profile', async () => {

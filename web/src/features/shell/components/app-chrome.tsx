@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useImpersonation, useSession } from '../../../api/session';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { HeaderSlotProvider } from '../../../ui/header-slot';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -19,7 +20,8 @@ export function AppChrome({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const session = useSession();
   const user = session.data ?? null;
-  const impersonation = useImpersonation(Boolean(user));
+  const painted = useAfterFirstPaint();
+  const impersonation = useImpersonation(Boolean(user) && painted);
   const imp = impersonation.data;
   const impersonating = Boolean(user && imp?.isImpersonating);
   useTimePreferencesSync(Boolean(user));

@@ -1,9 +1,10 @@
 import { useSystemInfo } from '../../../api/session';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { formatAge } from '../../../lib/relative-time';
 
 /** 'version X • deployed Nm/Nh/Nd ago' from the system info; nothing until it has loaded. */
 export function AppFooter() {
-  const info = useSystemInfo();
+  const info = useSystemInfo(useAfterFirstPaint());
   const build = info.data?.buildInfo;
   return (
     <footer className="border-t border-line">
