@@ -39,6 +39,21 @@ export async function screenshot(page: Page, journey: string, name: string): Pro
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Records the page's layout shifts from its next navigation on (call before `goto`); the answer
+ * reads the values seen so far.
+ */
+export async function watchLayoutShifts(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+}
+
 /** Collects console errors and CSP violations so a journey can assert the page ran clean. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../axe.ts';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole, watchLayoutShifts } from '../browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,18 +56,12 @@ describe('web shell', () => {
       if (!named.has(new URL(route.request().url()).pathname)) await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const shifts = await watchLayoutShifts(page);
     await page.goto(`${inject('baseUrl')}/login`);
     await page.getByRole('status').waitFor();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await shifts()).toEqual([]);
     await page.close();
   });
 

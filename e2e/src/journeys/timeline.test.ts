@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inViewOf, ruleViolations, seriousViolations } from '../axe.ts';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.ts';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole, watchLayoutShifts } from '../browser.ts';
 import { apiCall, createPushIntegration, findUnassigned, pushPresence, signInDemoManager } from './team-setup.ts';
 
 let browser: Browser;
@@ -44,6 +44,7 @@ async function pushEvents(apiKey: string, events: Record<string, unknown>[]): Pr
 }
 
 const TIMELINE = '[data-testid="timeline"]';
+const columns = (page: Page) => page.locator(`${TIMELINE} section[aria-label^="Activity of "]`);
 /** What a pointer can press on the timeline: blocks, event markers and clusters. */
 const TARGETS = '[data-block-id], [data-event-marker], [data-event-cluster]';
 /** Where the dashboard's banners keep their dismissal (the browser's local storage). */
@@ -55,7 +56,7 @@ const BANNER_KEYS = [
 
 /**
  * The dashboard opened in a new page of `context` with its code and its day held, as on a slow
- * phone, until `code` and `day` are resolved; `shifts` lists the layout shifts seen since it opened.
+ * phone, until `code` is resolved and `dayArrives` is called.
  */
 async function heldDashboard(context: BrowserContext) {
   const page = await context.newPage();
@@ -69,16 +70,16 @@ async function heldDashboard(context: BrowserContext) {
     await day.promise;
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const shifts = await watchLayoutShifts(page);
   await page.goto(`${inject('baseUrl')}/`);
-  const shifts = () => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-  return { page, code, day, shifts };
+  /** Lets the day through and answers the layout shifts seen once its columns are drawn. */
+  const dayArrives = async () => {
+    day.resolve();
+    await columns(page).first().waitFor();
+    await page.waitForTimeout(300);
+    return shifts();
+  };
+  return { page, code, dayArrives };
 }
 
 /** A promise with its resolver (Node 20 has no Promise.withResolvers). */
@@ -89,7 +90,6 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   });
   return { promise, resolve };
 }
-const columns = (page: Page) => page.locator('[data-testid="timeline"] section[aria-label^="Activity of "]');
 
 describe('team timeline', () => {
   it('walks the day, hides and unhides a person, and goes week -> year -> day', async () => {
@@ -428,10 +428,7 @@ describe('team timeline', () => {
       await expect(loading.page.getByText('Loading team data...').count()).resolves.toBe(1);
       const after = await hint.boundingBox();
       expect([after?.x, after?.y, after?.height]).toEqual([before?.x, before?.y, before?.height]);
-      loading.day.resolve();
-      await columns(loading.page).first().waitFor();
-      await loading.page.waitForTimeout(300);
-      expect(await loading.shifts()).toEqual([]);
+      expect(await loading.dayArrives()).toEqual([]);
       await context.close();
     }
   });
@@ -446,10 +443,7 @@ describe('team timeline', () => {
     loading.code.resolve();
     await loading.page.getByText('Loading team data...').waitFor();
     await expect(loading.page.getByText(/^You are looking at demo data \(\d+ demo people\)$/).count()).resolves.toBe(1);
-    loading.day.resolve();
-    await columns(loading.page).first().waitFor();
-    await loading.page.waitForTimeout(300);
-    expect(await loading.shifts()).toEqual([]);
+    expect(await loading.dayArrives()).toEqual([]);
     await context.close();
   });
 

@@ -20,6 +20,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const session = useSession();
   const user = session.data ?? null;
+  // What the first screen does not need (the impersonation check, the footer's version) waits for it.
   const painted = useAfterFirstPaint();
   const impersonation = useImpersonation(Boolean(user) && painted);
   const imp = impersonation.data;
@@ -43,7 +44,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        {pathname === '/profile' ? null : <AppFooter />}
+        {pathname === '/profile' ? null : <AppFooter ready={painted} />}
       </div>
     </HeaderSlotProvider>
   );

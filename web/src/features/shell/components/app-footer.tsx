@@ -1,10 +1,12 @@
 import { useSystemInfo } from '../../../api/session';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { formatAge } from '../../../lib/relative-time';
 
-/** 'version X • deployed Nm/Nh/Nd ago' from the system info; nothing until it has loaded. */
-export function AppFooter() {
-  const info = useSystemInfo(useAfterFirstPaint());
+/**
+ * 'version X • deployed Nm/Nh/Nd ago' from the system info; nothing until it has loaded, which it
+ * is asked for once `ready` (the chrome's first frame painted).
+ */
+export function AppFooter({ ready }: { ready: boolean }) {
+  const info = useSystemInfo(ready);
   const build = info.data?.buildInfo;
   return (
     <footer className="border-t border-line">
