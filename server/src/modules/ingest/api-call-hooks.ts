@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../core/context.ts';
-import { type ApiCallContext, insertApiCall } from '../../pipeline/api-call-log.ts';
+import { type ApiCallContext, insertApiCall, noteLoggedCall } from '../../pipeline/api-call-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,25 +45,31 @@ export function apiCallContextOf(request: FastifyRequest, reply: FastifyReply): 
 
 /**
  * onSend hook of the push API: every call with a known key lands in the integration's API call log.
- * Successful pushes already wrote their row in their own transaction; this covers the rest.
+ * Successful pushes already wrote their row in their own transaction; this covers the rest. Every
+ * logged call is counted toward the next trim of the integration's log, which runs behind the answer.
  */
 export function logApiCall(deps: AppDeps) {
+  const { db } = deps.database;
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const integration = request.pushIntegration;
-    if (!integration || request.apiCallLogged) return payload;
-    try {
-      await insertApiCall(deps.database.db, {
-        integration,
-        method: request.method,
-        endpoint: request.routeOptions.url ?? request.url,
-        statusCode: reply.statusCode,
-        durationMs: reply.elapsedTime,
-        payload: payloadOf(request),
-        response: payload,
-      });
-    } catch (err) {
-      request.log.error({ err }, 'could not write the API call log');
+    if (!integration) return payload;
+    if (!request.apiCallLogged) {
+      try {
+        await insertApiCall(db, {
+          integration,
+          method: request.method,
+          endpoint: request.routeOptions.url ?? request.url,
+          statusCode: reply.statusCode,
+          durationMs: reply.elapsedTime,
+          payload: payloadOf(request),
+          response: payload,
+        });
+      } catch (err) {
+        request.log.error({ err }, 'could not write the API call log');
+        return payload;
+      }
     }
+    noteLoggedCall(db, integration.id, (err) => request.log.error({ err }, 'could not trim the API call log'));
     return payload;
   };
 }

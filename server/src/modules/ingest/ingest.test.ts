@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, createPushIntegration } from '../../../test/factories/integrations.ts';
 import { createAccount } from '../../../test/factories.ts';
+import type { Db } from '../../db/client.ts';
 import {
   activityBlocks,
   activityEvents,
@@ -13,7 +14,12 @@ import {
 } from '../../db/schema/activity.ts';
 import { apiCalls, integrationRunEvents, integrationRuns, integrations } from '../../db/schema/integrations.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { pruneApiCalls } from '../../pipeline/api-call-log.ts';
+import {
+  API_CALLS_TRIM_EVERY,
+  apiCallTrimsSettled,
+  pruneApiCalls,
+  trimIntegrationLog,
+} from '../../pipeline/api-call-log.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -614,6 +620,70 @@ describe('API call log and rate limit', () => {
       expect((await send(apiKey)).statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('API call log trim', () => {
+  /** `n` logged calls of the integration, one a second, the newest a minute ago, in groups of `sharing` with one creation time. */
+  async function seedCalls(db: Db, integrationId: string, accountId: string, n: number, sharing = 1) {
+    await db.execute(sql`
+      insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms, created_at)
+      select ${integrationId}, ${accountId}, 'POST', '/api/v1/presence', 200, 1,
+             now() - interval '1 minute' - (((${n} - g) / ${sharing}) || ' seconds')::interval
+        from generate_series(1, ${n}) g`);
+  }
+  const idsOf = async (integrationId: string, db: Db = t.db) =>
+    (
+      await db.execute<{ id: number }>(sql`
+        select id::int from api_calls where integration_id = ${integrationId} order by created_at desc, id desc`)
+    ).rows.map((r) => r.id);
+
+  it('keeps the newest 1,000 calls of the integration, ties on creation time broken by id, and no other', async () => {
+    const account = await createAccount(t.db);
+    const { integration } = await createPushIntegration(t.deps, account.id);
+    const other = await createPushIntegration(t.deps, account.id);
+    await seedCalls(t.db, integration.id, account.id, 1205, 5);
+    await seedCalls(t.db, other.integration.id, account.id, 30);
+    const before = await idsOf(integration.id);
+    expect(await trimIntegrationLog(t.db, integration.id)).toBe(205);
+    expect(await idsOf(integration.id)).toEqual(before.slice(0, 1000));
+    expect((await idsOf(other.integration.id)).length).toBe(30);
+    expect(await trimIntegrationLog(t.db, integration.id)).toBe(0);
+  });
+
+  it(`trims behind the answers once every ${API_CALLS_TRIM_EVERY} logged calls of a key`, async () => {
+    // The calls below go faster than the key's default limit allows.
+    const lifted = await createTestApp({ INGEST_RATE_LIMIT_PER_MINUTE: '100000' });
+    try {
+      const account = await createAccount(lifted.db);
+      const { integration, apiKey } = await createPushIntegration(lifted.deps, account.id);
+      await seedCalls(lifted.db, integration.id, account.id, 1200);
+      const seeded = await idsOf(integration.id, lifted.db);
+      const call = client(lifted.app);
+      const refused = () =>
+        call({
+          method: 'POST',
+          url: '/api/v1/presence',
+          body: { timestamp: 'soon', users: [] },
+          headers: bearer(apiKey),
+        });
+      for (let i = 1; i < API_CALLS_TRIM_EVERY; i++) expect((await refused()).statusCode).toBe(400);
+      await apiCallTrimsSettled(lifted.db);
+      expect((await idsOf(integration.id, lifted.db)).length).toBe(1200 + API_CALLS_TRIM_EVERY - 1);
+      expect((await refused()).statusCode).toBe(400);
+      await apiCallTrimsSettled(lifted.db);
+      const kept = await idsOf(integration.id, lifted.db);
+      // The calls just made, then the newest of the earlier ones.
+      expect(kept.length).toBe(1000);
+      expect(kept.slice(API_CALLS_TRIM_EVERY)).toEqual(seeded.slice(0, 1000 - API_CALLS_TRIM_EVERY));
+      const [refusedCalls] = await lifted.db
+        .select({ n: count() })
+        .from(apiCalls)
+        .where(sql`${apiCalls.integrationId} = ${integration.id} and ${apiCalls.statusCode} = 400`);
+      expect(refusedCalls?.n).toBe(API_CALLS_TRIM_EVERY);
+    } finally {
+      await lifted.close();
     }
   });
 });

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { PresenceStatus } from '../../db/schema/activity.ts';
 import { ACTIVE_STATUSES } from '../../engine/blocks.ts';
 import { ingestedItems } from '../../lib/metrics.ts';
-import { type ApiCallContext, apiCallRow, trimApiCallLogSometimes } from '../../pipeline/api-call-log.ts';
+import { type ApiCallContext, apiCallRow } from '../../pipeline/api-call-log.ts';
 import { eventsPushCommitter } from '../../pipeline/events-push-commit.ts';
 import { prepareEvents } from '../../pipeline/events-store.ts';
 import { resolveIdentities } from '../../pipeline/identity.ts';
@@ -133,7 +133,6 @@ export async function ingestPresence(
     deps.presence.kick();
     await deps.presence.keepUp();
   } else if (outcome.peopleCreated > 0) await deps.notify(integration.accountId, 'people');
-  await trimApiCallLogSometimes(db, integration.id);
   await markConnected(db, integration);
   return outcome;
 }
@@ -189,7 +188,6 @@ export async function ingestEvents(
     return answer;
   });
   call?.markLogged();
-  await trimApiCallLogSometimes(db, integration.id);
   await markConnected(db, integration);
   if (result.created > 0) {
     ingestedItems.inc({ kind: 'event' }, result.created);
