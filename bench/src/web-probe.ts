@@ -1,11 +1,14 @@
 /// <reference lib="dom" />
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { withSignedInDashboard } from './signed-in-dashboard.ts';
 
 /**
  * The signed-in dashboard's load in headless Chromium at a phone's size with 4x CPU slowdown (no
  * network throttling), as a second view beside Lighthouse's simulation: when the day's request
  * leaves, the paints, the long tasks and React's commits, and where the main thread's time goes
- * (a sampling CPU profile of the load, self time by function). BENCH_PROBE_RUNS, default 3.
+ * (a sampling CPU profile of the load, self time by function). BENCH_PROBE_RUNS, default 3;
+ * BENCH_PROBE_PROFILES=DIR also writes each run's profile there.
  */
 const RUNS = Number(process.env.BENCH_PROBE_RUNS ?? 3);
 const TEAM = 25;
@@ -95,6 +98,9 @@ async function main() {
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
         profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
       };
+      // BENCH_PROBE_PROFILES=DIR: each run's CPU profile, to open in a browser's devtools.
+      const profiles = process.env.BENCH_PROBE_PROFILES;
+      if (profiles) writeFileSync(join(profiles, `dashboard-${run + 1}.cpuprofile`), JSON.stringify(profile));
       for (const [key, ms] of selfTimes(profile)) profileTotals.set(key, (profileTotals.get(key) ?? 0) + ms / RUNS);
       for (const [key, ms] of totalTimes(profile)) inclusive.set(key, (inclusive.get(key) ?? 0) + ms / RUNS);
       probes.push(

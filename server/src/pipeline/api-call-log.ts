@@ -23,27 +23,44 @@ export function truncateBody(value: unknown): string | null {
  */
 export const API_CALLS_TRIM_EVERY = 500;
 
+/** What a trim did: how many calls it deleted and the creation time (text, exact) of the newest of them. */
+export interface TrimResult {
+  deleted: number;
+  newestDeleted: string | null;
+}
+
 /**
  * Keeps one integration's log to its newest API_CALLS_KEPT_PER_INTEGRATION calls (by creation time,
- * then id: rows written by one statement share their creation time). The cutoff is found by walking
- * the (integration_id, created_at) index from its newest end, so the rows deleted by earlier trims
- * are not visited again (a bitmap scan of the whole integration did, 10-18 ms a call once a few
- * thousand were dead). Answers the number of calls deleted.
+ * then id: rows written by one statement share their creation time). The calls are found by walking
+ * the (integration_id, created_at) index from its newest end and deleted by id. `since` (the newest
+ * call an earlier trim deleted) bounds the walk: the rows deleted before stay in the index until a
+ * vacuum, and walking them again made a trim cost 10-80 ms once a few thousand were dead.
  */
-export async function trimIntegrationLog(db: DbOrTx, integrationId: string): Promise<number> {
-  const result = await db.execute(sql`
-    delete from api_calls a
-     using (select created_at, id from api_calls where integration_id = ${integrationId}
-             order by created_at desc, id desc offset ${API_CALLS_KEPT_PER_INTEGRATION} limit 1) cut
-     where a.integration_id = ${integrationId}
-       and a.created_at <= cut.created_at
-       and (a.created_at, a.id) <= (cut.created_at, cut.id)`);
-  return result.rowCount ?? 0;
+export async function trimIntegrationLog(
+  db: DbOrTx,
+  integrationId: string,
+  since: string | null = null,
+): Promise<TrimResult> {
+  const result = await db.execute<{ deleted: number; newest_deleted: string | null }>(sql`
+    with gone as (
+      delete from api_calls
+       where id = any(array(
+         select id from api_calls
+          where integration_id = ${integrationId} and created_at >= coalesce(${since}::timestamptz, '-infinity')
+          order by created_at desc, id desc
+         offset ${API_CALLS_KEPT_PER_INTEGRATION}))
+      returning created_at
+    )
+    select count(*)::int as deleted, max(created_at)::text as newest_deleted from gone`);
+  const row = result.rows[0];
+  return { deleted: row?.deleted ?? 0, newestDeleted: row?.newest_deleted ?? null };
 }
 
 interface TrimState {
   calls: number;
   running: Promise<void> | null;
+  /** The newest call this process's last trim deleted: older ones are gone. */
+  since: string | null;
 }
 
 const trimStates = new WeakMap<object, Map<string, TrimState>>();
@@ -66,21 +83,22 @@ export function noteLoggedCall(db: DbOrTx, integrationId: string, onError: (err:
   const states = statesOf(db);
   let state = states.get(integrationId);
   if (!state) {
-    state = { calls: 0, running: null };
+    state = { calls: 0, running: null, since: null };
     states.set(integrationId, state);
   }
   state.calls++;
   if (state.calls < API_CALLS_TRIM_EVERY || state.running) return;
   state.calls = 0;
   const current = state;
-  current.running = trimIntegrationLog(db, integrationId)
+  current.running = trimIntegrationLog(db, integrationId, current.since)
     .then(
-      () => {},
+      (trim) => {
+        if (trim.newestDeleted !== null) current.since = trim.newestDeleted;
+      },
       (err: unknown) => onError(err),
     )
     .finally(() => {
       current.running = null;
-      if (current.calls === 0) states.delete(integrationId);
     });
 }
 

@@ -646,10 +646,24 @@ describe('API call log trim', () => {
     await seedCalls(t.db, integration.id, account.id, 1205, 5);
     await seedCalls(t.db, other.integration.id, account.id, 30);
     const before = await idsOf(integration.id);
-    expect(await trimIntegrationLog(t.db, integration.id)).toBe(205);
+    const first = await trimIntegrationLog(t.db, integration.id);
+    expect(first.deleted).toBe(205);
     expect(await idsOf(integration.id)).toEqual(before.slice(0, 1000));
     expect((await idsOf(other.integration.id)).length).toBe(30);
-    expect(await trimIntegrationLog(t.db, integration.id)).toBe(0);
+    // The next trim walks the index from the newest call the last one deleted.
+    await t.db.execute(sql`
+      insert into api_calls (integration_id, account_id, method, endpoint, status_code, duration_ms)
+      select ${integration.id}, ${account.id}, 'POST', '/api/v1/events', 200, 1 from generate_series(1, 300)`);
+    const grown = await idsOf(integration.id);
+    const newestBeyond = await t.db.execute<{ at: string }>(
+      sql`select created_at::text as at from api_calls where id = ${grown[1000]}`,
+    );
+    expect(await trimIntegrationLog(t.db, integration.id, first.newestDeleted)).toEqual({
+      deleted: 300,
+      newestDeleted: newestBeyond.rows[0]?.at,
+    });
+    expect(await idsOf(integration.id)).toEqual(grown.slice(0, 1000));
+    expect((await trimIntegrationLog(t.db, integration.id)).deleted).toBe(0);
   });
 
   it(`trims behind the answers once every ${API_CALLS_TRIM_EVERY} logged calls of a key`, async () => {
