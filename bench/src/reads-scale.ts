@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { connectDatabase } from '../../server/src/db/client.ts';
+import { connectDatabase, connectionConfig } from '../../server/src/db/client.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
 import { addDays, localDateOf, mondayOf, startOfLocalDay } from '../../server/src/lib/zoned-time.ts';
 import { createSession } from '../../server/src/modules/auth/session.ts';
@@ -127,7 +127,7 @@ async function main() {
   try {
     const databaseUrl = reuse ?? (await ensureDatabase((postgres as { url: string }).url, 'overlap'));
     server = await startServerProcess(databaseUrl, join(dir, 'data'));
-    pool.current = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    pool.current = new pg.Pool({ ...connectionConfig(databaseUrl), max: 4 });
     const db = pool.current;
     const t0 = performance.now();
     const data = reuse ? await findScaleData(db) : await generateScaleData(db, databaseUrl);

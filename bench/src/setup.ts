@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { connectionConfig } from '../../server/src/db/client.ts';
 import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../server/src/db/embedded.ts';
 import { SecretBox } from '../../server/src/lib/crypto.ts';
 import { issueApiKey } from '../../server/src/modules/integrations/api-keys.ts';
@@ -80,7 +81,7 @@ export async function startBenchEnvironment(
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const pool = new pg.Pool({ ...connectionConfig(databaseUrl), max: 20 });
   if (STATEMENT_STATS) await pool.query('create extension if not exists pg_stat_statements');
   const secrets = new SecretBox(APP_SECRET);
   const account = await pool.query<{ id: string }>(
