@@ -34,7 +34,7 @@ export interface TrimResult {
  * then id: rows written by one statement share their creation time). The calls are found by walking
  * the (integration_id, created_at) index from its newest end and deleted by id. `since` (the newest
  * call an earlier trim deleted) bounds the walk: the rows deleted before stay in the index until a
- * vacuum, and walking them again made a trim cost 10-80 ms once a few thousand were dead.
+ * vacuum, and walking them again made a trim cost 3-80 ms once a few thousand were dead.
  */
 export async function trimIntegrationLog(
   db: DbOrTx,
@@ -59,7 +59,10 @@ export async function trimIntegrationLog(
 interface TrimState {
   calls: number;
   running: Promise<void> | null;
-  /** The newest call this process's last trim deleted: older ones are gone. */
+  /**
+   * The newest call this process's last trim deleted: older ones are gone, but for a statement that
+   * began before that trim and committed after it (the daily retention job takes those).
+   */
   since: string | null;
 }
 
