@@ -6,6 +6,7 @@ import { ConnectorError } from '../connectors/errors.ts';
 import type { PresenceValue, ProviderPerson } from '../connectors/results.ts';
 import type { PolledPresence } from '../connectors/types.ts';
 import type { AppDeps } from '../core/context.ts';
+import { connectionConfig } from '../db/client.ts';
 import { integrations } from '../db/schema/integrations.ts';
 import { stepMinutesFor } from '../engine/step.ts';
 import { applyPolledPresence } from './apply-polled.ts';
@@ -92,7 +93,7 @@ export class DiscordGatewayHolder {
   }
 
   private async tryHold(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.deps.database.url });
+    const client = new pg.Client(connectionConfig(this.deps.database.url));
     client.on('error', () => {
       // The lock's connection broke: the lock is gone with it; give way and try again.
       if (this.lockClient === client) void this.release().then(() => this.schedule(this.options.retryMs ?? 30_000));

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { connectionConfig } from '../../db/client.ts';
 import { LIVE_CHANNEL } from '../../lib/notify.ts';
 
 export type LiveListener = (topic: string) => void;
@@ -88,7 +89,7 @@ export class LiveHub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new pg.Client(connectionConfig(this.databaseUrl));
     client.on('notification', (n) => {
       if (n.channel === LIVE_CHANNEL) this.dispatch(n.payload);
     });
