@@ -83,8 +83,20 @@ export async function spawnServer(
     return output;
   };
   const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
-  const postgresPid = () =>
-    existsSync(pidFile) ? Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10) : null;
+  /**
+   * The postmaster's pid, or null while there is none. initdb's bootstrap and single-user backends
+   * write the same file for a moment, with their pid negated, and remove it again.
+   */
+  const postgresPid = () => {
+    let text: string;
+    try {
+      text = readFileSync(pidFile, 'utf8');
+    } catch {
+      return null;
+    }
+    const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  };
   /** Resolves once the server says it is running; throws its output if it exits or takes longer than `ms`. */
   const running = async (ms: number) => {
     const up = await until(() => output.includes('Overlap is running at') || child.exitCode !== null, ms);

@@ -46,7 +46,11 @@ describe('stopping the server', () => {
     const s = await start();
     // PostgreSQL is up and start-up (migrations, seed, the demo backfill) is under way: on a fast
     // machine all of it takes under 1.5 s, so the signal goes soon after PostgreSQL is up.
-    expect(await until(() => s.postgresPid() !== null && alive(s.postgresPid() as number), 60_000)).toBe(true);
+    const postmasterUp = () => {
+      const pid = s.postgresPid();
+      return pid !== null && alive(pid);
+    };
+    expect(await until(postmasterUp, 60_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     expect(s.output()).not.toContain('Overlap is running at');
     const pg = s.postgresPid() as number;
