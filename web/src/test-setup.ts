@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast as sonnerToast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { setTimePreferences } from './lib/format-time';
 
@@ -11,4 +12,9 @@ setTimePreferences({ timeFormat: '24h', timeZone: null });
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Test files share their worker's modules: a toast left open would be shown again by the next
+  // file's first Toaster (sonner replays the open ones to a new one).
+  sonnerToast.dismiss();
+});

@@ -19,9 +19,17 @@ const connectors = new Map<string, Connector>(
   ].map((c) => [c.provider, c]),
 );
 
-/** Adds (or replaces) the connector of a provider; each provider file registers itself here. */
-export function registerConnector(connector: Connector): void {
+/**
+ * Replaces the connector of a provider (tests stand in a provider's behaviour with it); answers the
+ * function that puts the one it replaced back.
+ */
+export function registerConnector(connector: Connector): () => void {
+  const previous = connectors.get(connector.provider);
   connectors.set(connector.provider, connector);
+  return () => {
+    if (previous) connectors.set(previous.provider, previous);
+    else connectors.delete(connector.provider);
+  };
 }
 
 /** The connector that polls `provider`, when one is implemented. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createIntegration } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
@@ -63,19 +63,21 @@ describe('a connector poll with times out of range', () => {
   });
 
   it('stores only what was observed in range and records the dropped ones on a successful run', async () => {
-    registerConnector({
-      provider: 'gitlab',
-      async poll() {
-        return {
-          presence: [sample('dev-1', TOO_OLD), sample('dev-1', NOW.getTime() - 10 * MIN), sample('dev-2', TOO_NEW)],
-          events: [
-            event('e-old', Date.UTC(1970, 0, 1)),
-            event('e-ok', NOW.getTime() - 5 * MIN),
-            event('e-new', NOW.getTime() + 6 * MIN),
-          ],
-        };
-      },
-    });
+    onTestFinished(
+      registerConnector({
+        provider: 'gitlab',
+        async poll() {
+          return {
+            presence: [sample('dev-1', TOO_OLD), sample('dev-1', NOW.getTime() - 10 * MIN), sample('dev-2', TOO_NEW)],
+            events: [
+              event('e-old', Date.UTC(1970, 0, 1)),
+              event('e-ok', NOW.getTime() - 5 * MIN),
+              event('e-new', NOW.getTime() + 6 * MIN),
+            ],
+          };
+        },
+      }),
+    );
     const account = await createAccount(t.db, { plan: 'business' });
     const gitlab = await createIntegration(t.db, account.id, { provider: 'gitlab' });
     const outcome = await runIntegrationPoll(t.deps, gitlab.id, NOW);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBackfilledDemo, createIntegration } from '../../test/factories/engine.ts';
 import { createAccount } from '../../test/factories.ts';
@@ -62,12 +62,14 @@ describe('runIntegrationPoll', () => {
   });
 
   it('records a failure and backs off', async () => {
-    registerConnector({
-      provider: 'gitlab',
-      async poll() {
-        throw new Error('provider answered 503');
-      },
-    });
+    onTestFinished(
+      registerConnector({
+        provider: 'gitlab',
+        async poll() {
+          throw new Error('provider answered 503');
+        },
+      }),
+    );
     const account = await createAccount(t.db, { plan: 'business' });
     const gitlab = await createIntegration(t.db, account.id, { provider: 'gitlab' });
     const now = new Date(Date.UTC(2025, 5, 18, 10, 0));

@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { Toaster, toast } from './toaster';
+import { describe, expect, it, vi } from 'vitest';
 
 describe('Toaster', () => {
   it('draws nothing until the first toast, then shows it and the ones after it', async () => {
+    // A page's first toast: the module as loaded by a page, not as earlier test files left it.
+    vi.resetModules();
+    const { Toaster, toast } = await import('./toaster');
     const { container } = render(<Toaster />);
     expect(container).toBeEmptyDOMElement();
     expect(screen.queryByRole('region')).toBeNull();
