@@ -25,9 +25,18 @@ function run(group) {
   ]) {
     createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
   }
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ group, code, signal })));
+  children.push(child);
+  // 'close' comes after the last line of the child's output was read ('exit' can come before).
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ group, code, signal })));
 }
 
+const children = [];
+// A stop of this runner alone (a CI timeout's SIGTERM) stops both runs, which stop their servers.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
 const results = await Promise.all(groups.map(run));
 const failed = results.filter((r) => r.code !== 0);
 for (const r of failed) console.error(`journeys ${r.group}: failed (${r.signal ?? `exit code ${r.code}`})`);
