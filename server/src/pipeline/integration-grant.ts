@@ -42,8 +42,17 @@ export async function saveGrant(
       needsReauthorization: false,
       connectionError: null,
       updatedAt: new Date(),
+      // An authorization is the connection of an OAuth integration (001 §4: connected once an
+      // access token is present), so it counts as activated from now on, before its first poll
+      // ends: onboarding's plan step opens on return from the provider, not once that poll is done.
       ...(extra.connect
-        ? { status: 'active' as const, nextRunAt: new Date(), consecutiveFailures: 0, connectorState: null }
+        ? {
+            status: 'active' as const,
+            nextRunAt: new Date(),
+            consecutiveFailures: 0,
+            connectorState: null,
+            lastConnectedAt: sql`coalesce(${integrations.lastConnectedAt}, now())`,
+          }
         : {}),
     })
     .where(eq(integrations.id, integrationId));
