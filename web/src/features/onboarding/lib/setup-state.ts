@@ -26,9 +26,9 @@ export function newestChatIntegration(integrations: readonly OnboardingIntegrati
 }
 
 /**
- * Step 1 is done once an integration is active and has delivered data (the demo source needs no
- * first delivery). A token integration is active from creation, so status alone would unlock step 2
- * before the owner has connected anything.
+ * Step 1 is done once an integration is active and activated: it has delivered data, or (OAuth) the
+ * owner has authorized it; the demo source needs neither. A token integration is active from
+ * creation, so status alone would unlock step 2 before the owner has connected anything.
  */
 function isStepOneDone(integration: OnboardingIntegration): boolean {
   return integration.status === 'active' && (integration.isActivated || integration.provider === 'demo');
