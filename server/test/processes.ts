@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../src/db/embedded.ts';
+import { freePort, postmasterPid } from '../src/db/embedded.ts';
 
 /** Real server processes for the start and stop tests: spawned in a group of their own, watched, called over HTTP. */
 
@@ -83,20 +83,7 @@ export async function spawnServer(
     return output;
   };
   const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
-  /**
-   * The postmaster's pid, or null while there is none. initdb's bootstrap and single-user backends
-   * write the same file for a moment, with their pid negated, and remove it again.
-   */
-  const postgresPid = () => {
-    let text: string;
-    try {
-      text = readFileSync(pidFile, 'utf8');
-    } catch {
-      return null;
-    }
-    const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  };
+  const postgresPid = () => postmasterPid(join(dataDir, 'postgres'));
   /** Resolves once the server says it is running; throws its output if it exits or takes longer than `ms`. */
   const running = async (ms: number) => {
     const up = await until(() => output.includes('Overlap is running at') || child.exitCode !== null, ms);

@@ -27,7 +27,7 @@ export function registerConnector(connector: Connector): () => void {
   const previous = connectors.get(connector.provider);
   connectors.set(connector.provider, connector);
   return () => {
-    if (previous) connectors.set(previous.provider, previous);
+    if (previous) connectors.set(connector.provider, previous);
     else connectors.delete(connector.provider);
   };
 }

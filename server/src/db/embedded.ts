@@ -115,7 +115,11 @@ function readPidFile(dataDir: string): string | null {
   }
 }
 
-function postmasterPid(dataDir: string): number | null {
+/**
+ * The postmaster's pid from `dataDir`'s postmaster.pid, or null while there is none. initdb's
+ * bootstrap and single-user backends write the same file for a moment, with their pid negated.
+ */
+export function postmasterPid(dataDir: string): number | null {
   const pid = Number.parseInt(readPidFile(dataDir)?.split('\n')[0] ?? '', 10);
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
