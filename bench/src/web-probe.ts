@@ -24,6 +24,8 @@ interface Probe {
   overlapAt: number;
   longTasks: { start: number; duration: number }[];
   commits: number[];
+  /** The app's requests as they ended: path and responseEnd (ms). */
+  answers: { path: string; end: number }[];
 }
 
 interface ProfileNode {
@@ -105,8 +107,11 @@ async function main() {
       for (const [key, ms] of totalTimes(profile)) inclusive.set(key, (inclusive.get(key) ?? 0) + ms / RUNS);
       probes.push(
         await page.evaluate(() => {
-          const p = (window as unknown as { __probe: Omit<Probe, 'scrollTop' | 'fcp' | 'activitiesAt' | 'overlapAt'> })
-            .__probe;
+          const p = (
+            window as unknown as {
+              __probe: Omit<Probe, 'scrollTop' | 'fcp' | 'activitiesAt' | 'overlapAt' | 'answers'>;
+            }
+          ).__probe;
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
           const started = (part: string) =>
             performance.getEntriesByType('resource').find((e) => e.name.includes(part))?.startTime ?? 0;
@@ -117,6 +122,12 @@ async function main() {
             fcp,
             activitiesAt: started('/api/v1/activities'),
             overlapAt: started('/api/v1/overlap'),
+            answers: performance
+              .getEntriesByType('resource')
+              .map((e) => e as PerformanceResourceTiming)
+              .filter((e) => e.initiatorType === 'fetch')
+              .map((e) => ({ path: new URL(e.name).pathname, end: e.responseEnd }))
+              .sort((a, b) => a.end - b.end),
           };
         }),
       );
@@ -136,6 +147,7 @@ async function main() {
     for (const [i, p] of probes.entries()) {
       console.log(`run ${i + 1} long tasks: ${p.longTasks.map((t) => `${r(t.start)}+${r(t.duration)}`).join(' ')}`);
       console.log(`run ${i + 1} commits: ${p.commits.map(r).join(' ')}`);
+      console.log(`run ${i + 1} answers: ${p.answers.map((a) => `${a.path}@${r(a.end)}`).join(' ')}`);
     }
     console.log('\nSelf time by function, mean over the runs (ms, 4x slowdown), top 40:');
     for (const [key, ms] of [...profileTotals].sort((a, b) => b[1] - a[1]).slice(0, 40)) {

@@ -447,6 +447,53 @@ describe('team timeline', () => {
     await context.close();
   });
 
+  it("keeps each header's clock whole on one line in compact columns, in 12-hour time", async () => {
+    // A timeline of 768 px or more fits the team by narrowing the columns (compact headers: avatar
+    // and clock); the demo team's eight people make them compact at 900 px.
+    const { context, page } = await signInDemoManager(browser, { width: 900, height: 800 });
+    await columns(page).first().waitFor();
+    const headers = await page.locator(`${TIMELINE} a[href$="/week"]`).evaluateAll((links) =>
+      links.map((link) => {
+        const clock = link.querySelector('.tabular') as HTMLElement;
+        const cell = link.getBoundingClientRect();
+        const box = clock.getBoundingClientRect();
+        return {
+          text: clock.textContent ?? '',
+          compact: cell.width < 128,
+          oneLine: box.height === 20 && clock.scrollWidth <= clock.clientWidth,
+          inside: box.left >= cell.left && box.right <= cell.right,
+        };
+      }),
+    );
+    expect(headers.length).toBeGreaterThanOrEqual(8);
+    for (const header of headers) {
+      expect(header).toEqual({
+        text: expect.stringMatching(/^\d{1,2}:\d{2}\s[AP]M$/),
+        compact: true,
+        oneLine: true,
+        inside: true,
+      });
+    }
+    // The widest clock ('12:59 PM', two-digit hour) in the narrowest compact column (52 px, 1 of it
+    // its border) stays whole and on one line too.
+    const widest = await page
+      .locator(`${TIMELINE} a[href$="/week"] .tabular`)
+      .first()
+      .evaluate((clock) => {
+        const copy = clock.cloneNode(true) as HTMLElement;
+        copy.textContent = (clock.textContent ?? '').replace(/^\d{1,2}:\d{2}/, '12:59');
+        clock.after(copy);
+        const box = copy.getBoundingClientRect();
+        copy.remove();
+        return { width: Math.ceil(box.width), height: box.height };
+      });
+    expect(widest.height).toBe(20);
+    expect(widest.width).toBeGreaterThanOrEqual(45);
+    expect(widest.width).toBeLessThanOrEqual(51);
+    await screenshot(page, 'timeline', 'dashboard-compact-headers');
+    await context.close();
+  });
+
   it('is usable on a phone', async () => {
     const { context, page } = await signInDemoManager(browser, PHONE);
     await columns(page).first().waitFor();

@@ -12,13 +12,18 @@ import { formatClock } from '../lib/format';
 
 export const displayName = (p: { name: string | null; email: string | null }) => p.name || p.email || 'Unknown';
 
-function LocalTime({ timeZone }: { timeZone: string }) {
+/**
+ * The person's clock. In a compact column it stays on one line: the widest 12-hour time ('12:59 PM')
+ * is 49.5 px at 10 px with tight tracking, which COMPACT_COLUMN_WIDTH (52 px, 1 of it the border) leaves room for.
+ */
+function LocalTime({ timeZone, compact }: { timeZone: string; compact: boolean }) {
   const time = useClock((now) => formatClock(now, timeZone));
   const band = timeOfDay(localHour(new Date(), timeZone));
   return (
     <span
       className={cn(
-        'tabular inline-flex h-5 items-center rounded px-1.5 text-[11px] font-medium',
+        'tabular inline-flex h-5 items-center rounded font-medium whitespace-nowrap',
+        compact ? 'px-0.5 text-[10px] tracking-tight' : 'px-1.5 text-[11px]',
         TIME_OF_DAY_TINT[band],
         `time-of-day-${band}`,
       )}
@@ -48,7 +53,7 @@ export const PersonHeader = memo(function PersonHeader({ person, color, onHide, 
           title={name}
           className={cn(
             'flex h-full min-w-0 items-center gap-2 py-2 transition-colors hover:bg-subtle focus-visible:-outline-offset-2',
-            compact ? 'flex-col justify-center gap-1 px-0.5' : 'px-2.5',
+            compact ? 'flex-col justify-center gap-1 px-0' : 'px-2.5',
           )}
         >
           <span className="relative shrink-0">
@@ -84,7 +89,7 @@ export const PersonHeader = memo(function PersonHeader({ person, color, onHide, 
                 </>
               ) : null}
             </span>
-            <span className="sr-only">, local time</span> <LocalTime timeZone={person.timezone} />
+            <span className="sr-only">, local time</span> <LocalTime timeZone={person.timezone} compact={compact} />
             <span className="sr-only">. Open weekly view</span>
           </span>
         </Link>

@@ -11,7 +11,8 @@ import { displayName, PersonHeader } from './person-header';
 const RAIL_WIDTH = 60;
 const NOBODY: readonly DashboardPerson[] = [];
 const HEADER_HEIGHT = 56;
-const COMPACT_COLUMN_WIDTH = 48;
+/** The narrowest column: its header's clock, '12:59 PM' in 12-hour time, fits on one line (person-header.tsx). */
+const COMPACT_COLUMN_WIDTH = 52;
 const WIDE_SCREEN = 768;
 const FRAME = 'min-h-80 rounded-lg border border-line bg-surface';
 /** The timeline's own height below the overview (its content is taller than its frame). */
