@@ -447,7 +447,7 @@ describe('team timeline', () => {
     await context.close();
   });
 
-  it("keeps each header's clock whole on one line in compact columns, in 12-hour time", async () => {
+  it("keeps each header's clock and each block's duration whole in compact columns, in 12-hour time", async () => {
     // A timeline of 768 px or more fits the team by narrowing the columns (compact headers: avatar
     // and clock); the demo team's eight people make them compact at 900 px.
     const { context, page } = await signInDemoManager(browser, { width: 900, height: 800 });
@@ -491,6 +491,31 @@ describe('team timeline', () => {
     expect(widest.width).toBeGreaterThanOrEqual(45);
     expect(widest.width).toBeLessThanOrEqual(51);
     await screenshot(page, 'timeline', 'dashboard-compact-headers');
+
+    // A block's duration reads in full where the block is wide enough, compact ('1h30') where it is
+    // not (a 52 px column, or a lane beside another source's block), and is never cut.
+    await page.evaluate((d) => {
+      window.location.hash = d;
+    }, recentWorkday());
+    await page.locator('[data-block-id]').first().waitFor({ state: 'attached' });
+    const durations = await page.locator('[data-block-id]').evaluateAll((blocks) => {
+      const hoursAndMinutes = /\((\d+)h (\d+)m\)$/;
+      const block = blocks.find((b) => hoursAndMinutes.test(b.getAttribute('aria-label') ?? '')) as HTMLElement;
+      const [, hours, minutes] = hoursAndMinutes.exec(block.getAttribute('aria-label') ?? '') ?? [];
+      const shownAt = (width: number) => {
+        block.style.width = `${width}px`;
+        const line = block.querySelector('.truncate') as HTMLElement;
+        return { text: line.innerText, whole: line.scrollWidth <= line.clientWidth };
+      };
+      return { hours, minutes, narrow: shownAt(44), wide: shownAt(88) };
+    });
+    const { hours, minutes } = durations;
+    expect(durations).toEqual({
+      hours,
+      minutes,
+      narrow: { text: `${hours}h${minutes?.padStart(2, '0')}`, whole: true },
+      wide: { text: `${hours}h ${minutes}m`, whole: true },
+    });
     await context.close();
   });
 

@@ -119,6 +119,16 @@ describe('durations', () => {
     expect(formatDuration(minutes)).toBe(text);
   });
 
+  it.each([
+    [45, '45m'],
+    [60, '1h'],
+    [65, '1h05'],
+    [90, '1h30'],
+    [12 * 60 + 45, '12h45'],
+  ])('%d minutes read %s in the compact form', (minutes, text) => {
+    expect(formatDuration(minutes, { compact: true })).toBe(text);
+  });
+
   it('count days when asked', () => {
     expect(formatDuration(24 * 60, { days: true })).toBe('1d');
     expect(formatDuration(2 * 24 * 60 + 190, { days: true })).toBe('2d 3h');

@@ -273,9 +273,10 @@ export function formatDateKey(key: string, options: { long?: boolean; short?: bo
 
 /**
  * A duration as '4h 45m', '2h' or '30m' (rounded to the minute; negative counts as 0). With
- * `days`, a day or more reads '2d 3h' (to the hour).
+ * `days`, a day or more reads '2d 3h' (to the hour); `compact` writes hours and minutes as '4h45'
+ * or '1h05', for labels too narrow for the full form.
  */
-export function formatDuration(minutes: number, options: { days?: boolean } = {}): string {
+export function formatDuration(minutes: number, options: { days?: boolean; compact?: boolean } = {}): string {
   const total = Math.max(0, Math.round(minutes));
   if (options.days && total >= 24 * 60) {
     const hours = Math.round(total / 60);
@@ -285,7 +286,8 @@ export function formatDuration(minutes: number, options: { days?: boolean } = {}
   const h = Math.floor(total / 60);
   const m = total % 60;
   if (h === 0) return `${m}m`;
-  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+  if (m === 0) return `${h}h`;
+  return options.compact ? `${h}h${String(m).padStart(2, '0')}` : `${h}h ${m}m`;
 }
 
 /** A duration between two instants as '4h 45m'. */

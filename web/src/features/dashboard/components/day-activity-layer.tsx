@@ -126,7 +126,7 @@ export const DayActivityLayer = memo(function DayActivityLayer({
             data-ongoing={block.isOngoing || undefined}
             // A short block's target reaches past its drawing, over the next block's top: it stacks above
             // that block so none of its MIN_TARGET px is covered (the next block keeps the rest of its own).
-            className={`group/block absolute ${span.height < MIN_TARGET ? 'z-[3]' : 'z-[2]'} rounded-[5px] text-left focus-visible:z-[4]`}
+            className={`group/block @container absolute ${span.height < MIN_TARGET ? 'z-[3]' : 'z-[2]'} rounded-[5px] text-left focus-visible:z-[4]`}
             style={{
               top: span.top,
               // A short block keeps its exact drawing but a target of at least MIN_TARGET to press.
@@ -151,8 +151,15 @@ export const DayActivityLayer = memo(function DayActivityLayer({
                 />
               ) : null}
               {span.height >= 18 ? (
+                // The full duration where it fits on the block's line, else the compact one ('1h30'):
+                // a compact column or a lane beside another source's block is too narrow for '1h 30m'.
                 <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium tabular-nums">
-                  {formatDuration(block.durationMinutes)}
+                  <span className="hidden @min-[3.5rem]:inline" data-duration="full">
+                    {formatDuration(block.durationMinutes)}
+                  </span>
+                  <span className="@min-[3.5rem]:hidden" data-duration="compact">
+                    {formatDuration(block.durationMinutes, { compact: true })}
+                  </span>
                 </span>
               ) : null}
             </span>
