@@ -178,6 +178,13 @@ describe('daily screens', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByTestId(view === 'week' ? 'week-grid' : 'year-heatmap').waitFor();
       expect(await pageWidth(page)).toBeLessThanOrEqual(NARROW.width);
+      // The title and its dates each on one line, the buttons below them.
+      const lines = (el: Element) =>
+        Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight));
+      await expect(page.getByRole('heading', { level: 1 }).evaluate(lines)).resolves.toBe(1);
+      await expect(
+        page.getByRole('heading', { level: 1 }).locator('xpath=following-sibling::p').evaluate(lines),
+      ).resolves.toBe(1);
       await screenshot(page, 'daily-screens', `${view}-360`);
       expect(await seriousViolations(page)).toEqual([]);
     }

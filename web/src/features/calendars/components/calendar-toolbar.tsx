@@ -31,7 +31,8 @@ export function CalendarToolbar({
 }: CalendarToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      {/* At least 15rem for the title: on a phone the buttons wrap below it instead of squeezing it to a word a line. */}
+      <div className="flex min-w-0 flex-1 basis-60 items-center gap-3">
         {backTo ? (
           <ButtonLink
             to={backTo.to}
