@@ -154,9 +154,7 @@ export const DayActivityLayer = memo(function DayActivityLayer({
                 // The full duration where it fits on the block's line, else the compact one ('1h30'):
                 // a compact column or a lane beside another source's block is too narrow for '1h 30m'.
                 <span className="block truncate px-1.5 pt-0.5 text-[11px] leading-4 font-medium tabular-nums">
-                  <span className="hidden @min-[3.5rem]:inline">
-                    {formatDuration(block.durationMinutes)}
-                  </span>
+                  <span className="hidden @min-[3.5rem]:inline">{formatDuration(block.durationMinutes)}</span>
                   <span className="@min-[3.5rem]:hidden">
                     {formatDuration(block.durationMinutes, { compact: true })}
                   </span>
