@@ -82,8 +82,9 @@ export async function spawnServer(
     await Promise.race([streamsClosed, new Promise((r) => setTimeout(r, 2_000))]);
     return output;
   };
-  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
-  const postgresPid = () => postmasterPid(join(dataDir, 'postgres'));
+  const postgresDir = join(dataDir, 'postgres');
+  const pidFile = join(postgresDir, 'postmaster.pid');
+  const postgresPid = () => postmasterPid(postgresDir);
   /** Resolves once the server says it is running; throws its output if it exits or takes longer than `ms`. */
   const running = async (ms: number) => {
     const up = await until(() => output.includes('Overlap is running at') || child.exitCode !== null, ms);
